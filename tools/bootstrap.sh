@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# One-command set-up for orionc on Debian bookworm.
+#
+#   tools/bootstrap.sh demo   install what is missing, build, generate ratings, compile
+#                             examples/sgd_mf.cpp with orionc and run it
+#   tools/bootstrap.sh test   install what is missing, build, run the whole test suite (ctest)
+#
+# Idempotent: packages already installed are not touched, the build directory (build/) is kept
+# and rebuilt incrementally, generated data is reused.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${ORION_BUILD_DIR:-$here/build}"
+mode="${1:-}"
+
+packages=(build-essential cmake ninja-build pkg-config python3
+          clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libisl-dev libgmp-dev
+          libopenmpi-dev openmpi-bin libfmt-dev catch2)
+
+install_missing() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "bootstrap: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+configure_and_build() {
+  if [ ! -f "$build/build.ninja" ]; then
+    cmake -S "$here" -B "$build" -G Ninja ${ORION_CMAKE_ARGS:-}
+  fi
+  cmake --build "$build"
+}
+
+# mpirun as root needs explicit consent; oversubscription lets tests use more ranks than cores.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+
+case "$mode" in
+  demo)
+    install_missing
+    configure_and_build
+    data="$here/data"
+    mkdir -p "$data"
+    if [ ! -f "$data/ratings.train" ]; then
+      "$build/tools/gen_ratings" --rows 20000 --cols 5000 --nnz 1000000 --rank 8 \
+        --train "$data/ratings.train" --test "$data/ratings.test" --seed 1
+    fi
+    "$build/compiler/orionc" "$here/examples/sgd_mf.cpp" -O3 -o "$build/sgd_mf"
+    "$build/sgd_mf" "$data/ratings.train" "$data/ratings.test"
+    ;;
+  test)
+    install_missing
+    configure_and_build
+    cd "$build"
+    ctest --output-on-failure --timeout 600 -j 2
+    ;;
+  *)
+    echo "usage: tools/bootstrap.sh demo|test" >&2
+    exit 2
+    ;;
+esac
