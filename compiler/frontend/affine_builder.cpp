@@ -1,0 +1,181 @@
+#include "affine_builder.hpp"
+
+#include "orion_types.hpp"
+
+#include <clang/AST/ExprCXX.h>
+#include <fmt/format.h>
+
+namespace orion::frontend {
+namespace {
+
+constexpr int kMaxChaseDepth = 16;
+
+const clang::Expr *strip(const clang::Expr *e) {
+  while (true) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *cast = llvm::dyn_cast<clang::ExplicitCastExpr>(e)) {
+      if (cast->getType()->isIntegerType()) {
+        e = cast->getSubExpr();
+        continue;
+      }
+    }
+    if (const auto *cleanups = llvm::dyn_cast<clang::ExprWithCleanups>(e)) {
+      e = cleanups->getSubExpr();
+      continue;
+    }
+    return e;
+  }
+}
+
+} // namespace
+
+std::optional<int> AffineBuilder::key_dimension(const clang::Expr *expr) const {
+  const auto *call = llvm::dyn_cast<clang::CXXOperatorCallExpr>(strip(expr));
+  if (!call || call->getOperator() != clang::OO_Subscript || call->getNumArgs() != 2 || !ctx_.key)
+    return std::nullopt;
+  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(strip(call->getArg(0)));
+  if (!ref || ref->getDecl() != ctx_.key)
+    return std::nullopt;
+  clang::Expr::EvalResult index;
+  if (!call->getArg(1)->EvaluateAsInt(index, ctx_.ast))
+    return std::nullopt;
+  return static_cast<int>(index.Val.getInt().getExtValue());
+}
+
+ir::Subscript AffineBuilder::subscript(const clang::Expr *expr) {
+  ir::Subscript s;
+  s.text = ctx_.text(expr);
+  Result r = build(expr, 0);
+  if (r.expr) {
+    s.kind = ir::SubscriptKind::Affine;
+    s.expr = *r.expr;
+  } else {
+    s.kind = ir::SubscriptKind::Unknown;
+    s.reason = r.reason;
+  }
+  return s;
+}
+
+ir::Bound AffineBuilder::bound(const clang::Expr *expr, int64_t adjust) {
+  ir::Bound b;
+  b.text = ctx_.text(expr);
+  if (adjust != 0)
+    b.text = fmt::format("{} {} {}", b.text, adjust > 0 ? '+' : '-', adjust > 0 ? adjust : -adjust);
+  Result r = build(expr, 0);
+  if (r.expr)
+    b.expr = *r.expr + ir::AffineExpr::constant(adjust);
+  return b;
+}
+
+AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
+  if (depth > kMaxChaseDepth)
+    return unknown("definitions nest too deeply");
+  const clang::Expr *e = strip(expr);
+  if (e->getType()->isFloatingType())
+    return unknown(fmt::format("'{}' is not an integer", ctx_.text(e)));
+
+  // Integer constant expressions (literals, constexpr and const-initialized values).
+  if (!e->isValueDependent()) {
+    clang::Expr::EvalResult value;
+    if (e->EvaluateAsInt(value, ctx_.ast))
+      return {ir::AffineExpr::constant(value.Val.getInt().getExtValue()), {}};
+  }
+
+  if (auto d = key_dimension(e))
+    return {ir::AffineExpr::symbol(ir::SymbolKind::IterationIndex, *d), {}};
+
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    const clang::ValueDecl *decl = ref->getDecl();
+    if (auto it = ctx_.iteration_vars.find(decl); it != ctx_.iteration_vars.end())
+      return {ir::AffineExpr::symbol(ir::SymbolKind::IterationIndex, it->second), {}};
+    const auto *var = llvm::dyn_cast<clang::VarDecl>(decl);
+    if (var) {
+      if (auto it = ctx_.inner_vars.find(var); it != ctx_.inner_vars.end())
+        return {ir::AffineExpr::symbol(ir::SymbolKind::InnerIndex, it->second), {}};
+    }
+    const std::string name = decl->getNameAsString();
+    if (ctx_.modified.contains(decl))
+      return unknown(fmt::format("'{}' is modified inside the loop", name));
+    if (!decl->getType()->isIntegerType())
+      return unknown(fmt::format("'{}' is not an integer", name));
+    if (var && ctx_.declared_inside(var)) {
+      if (!var->getInit())
+        return unknown(fmt::format("'{}' has no initializer", name));
+      Result r = build(var->getInit(), depth + 1);
+      if (!r.expr)
+        r.reason = fmt::format("'{}' = {}: {}", name, ctx_.text(var->getInit()), r.reason);
+      return r;
+    }
+    if (var || llvm::isa<clang::BindingDecl>(decl))
+      return {ir::AffineExpr::symbol(ir::SymbolKind::Parameter, ctx_.loop.intern_parameter(name)),
+              {}};
+    return unknown(fmt::format("'{}' is not a variable", name));
+  }
+
+  if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+    const auto op = bin->getOpcode();
+    if (op == clang::BO_Add || op == clang::BO_Sub || op == clang::BO_Mul) {
+      Result lhs = build(bin->getLHS(), depth);
+      if (!lhs.expr)
+        return lhs;
+      Result rhs = build(bin->getRHS(), depth);
+      if (!rhs.expr)
+        return rhs;
+      if (op == clang::BO_Add)
+        return {*lhs.expr + *rhs.expr, {}};
+      if (op == clang::BO_Sub)
+        return {*lhs.expr - *rhs.expr, {}};
+      if (lhs.expr->is_constant())
+        return {rhs.expr->scaled(lhs.expr->constant_term()), {}};
+      if (rhs.expr->is_constant())
+        return {lhs.expr->scaled(rhs.expr->constant_term()), {}};
+      return unknown(fmt::format("'{}' multiplies two non-constant values", ctx_.text(bin)));
+    }
+    return unknown(fmt::format("'{}' is not affine (operator '{}')", ctx_.text(bin),
+                               clang::BinaryOperator::getOpcodeStr(op).str()));
+  }
+
+  if (const auto *un = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+    if (un->getOpcode() == clang::UO_Minus || un->getOpcode() == clang::UO_Plus) {
+      Result sub = build(un->getSubExpr(), depth);
+      if (sub.expr && un->getOpcode() == clang::UO_Minus)
+        sub.expr = sub.expr->scaled(-1);
+      return sub;
+    }
+    return unknown(fmt::format("'{}' is not affine", ctx_.text(un)));
+  }
+
+  if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(e)) {
+    // `A.extent(0)`, `v.size()`: a const method of an object the loop does not modify, with
+    // constant arguments, is a loop-invariant value.
+    const auto *method = member->getMethodDecl();
+    const auto *object = llvm::dyn_cast<clang::DeclRefExpr>(
+        member->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    bool constant_args = true;
+    for (const clang::Expr *arg : member->arguments()) {
+      clang::Expr::EvalResult ignored;
+      constant_args = constant_args && arg->EvaluateAsInt(ignored, ctx_.ast);
+    }
+    if (method && method->isConst() && object && constant_args &&
+        !ctx_.modified.contains(object->getDecl()) && !ctx_.declared_inside(object->getDecl()))
+      return {ir::AffineExpr::symbol(ir::SymbolKind::Parameter,
+                                     ctx_.loop.intern_parameter(ctx_.text(member))),
+              {}};
+    return unknown(fmt::format("call to '{}'", ctx_.text(member->getCallee())));
+  }
+
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e)) {
+    if (op->getOperator() == clang::OO_Call && op->getNumArgs() > 0 &&
+        classify_orion_type(op->getArg(0)->getType()))
+      return unknown(fmt::format("depends on the value of '{}'", ctx_.text(op)));
+    if (op->getOperator() == clang::OO_Subscript)
+      return unknown(fmt::format("depends on the value of '{}'", ctx_.text(op)));
+  }
+  if (llvm::isa<clang::ArraySubscriptExpr>(e))
+    return unknown(fmt::format("depends on the value of '{}'", ctx_.text(e)));
+  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e))
+    return unknown(fmt::format("call to '{}'", ctx_.text(call->getCallee())));
+  return unknown(fmt::format("'{}' is not an affine expression", ctx_.text(e)));
+}
+
+} // namespace orion::frontend

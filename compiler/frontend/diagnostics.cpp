@@ -1,0 +1,67 @@
+#include "diagnostics.hpp"
+
+namespace orion::frontend {
+namespace {
+
+struct DiagInfo {
+  clang::DiagnosticsEngine::Level level;
+  const char *format;
+};
+
+DiagInfo info(Diag diag) {
+  using L = clang::DiagnosticsEngine::Level;
+  switch (diag) {
+  case Diag::MissingDirective:
+    return {L::Error, "expected an orion directive after '#pragma orion'; the only directive is "
+                      "'parallel_for'"};
+  case Diag::UnknownDirective:
+    return {L::Error, "unknown orion directive '%0'; the only directive is 'parallel_for'"};
+  case Diag::BadClause:
+    return {L::Error, "%0"};
+  case Diag::NotFollowedByFor:
+    return {L::Error, "#pragma orion parallel_for must be followed by a for loop"};
+  case Diag::FoundStatementNote:
+    return {L::Note, "the next statement is not a for loop"};
+  case Diag::PragmaAtEndOfBlock:
+    return {L::Error, "#pragma orion parallel_for must be followed by a for loop, but the block "
+                      "ends here"};
+  case Diag::PragmaOutsideFunction:
+    return {L::Error, "#pragma orion parallel_for must be inside a function body, directly "
+                      "before a for loop"};
+  case Diag::PragmaNotInMainFile:
+    return {L::Error, "#pragma orion parallel_for is only supported in the main source file"};
+  case Diag::DuplicatePragma:
+    return {L::Error, "more than one #pragma orion parallel_for on the same loop"};
+  case Diag::UnsupportedRangeFor:
+    return {L::Error, "unsupported loop form for #pragma orion parallel_for: %0; expected "
+                      "array iteration 'for (auto&& [key, value] : A)' over an "
+                      "orion::SparseArray or orion::DenseArray"};
+  case Diag::UnsupportedCountedFor:
+    return {L::Error, "unsupported loop form for #pragma orion parallel_for: %0; expected a "
+                      "counted loop 'for (int64_t i = lo; i < hi; ++i)' with bounds affine in "
+                      "outer loop indices and loop-invariant values"};
+  case Diag::PartitionDimOutOfRange:
+    return {L::Error, "partition(%0) names dimension %1, but the iteration space has %2 "
+                      "dimension%s2"};
+  case Diag::RelaxUnknownArray:
+    return {L::Error, "relax(%0): '%0' is not an orion array referenced in this loop"};
+  case Diag::WriteToOuterVariable:
+    return {L::Warning, "'%0' is declared outside the parallel loop; writes to it inside the "
+                        "loop are private to each worker and are lost after the loop (use an "
+                        "orion::Accumulator to combine values)"};
+  case Diag::OuterVariableDeclaredNote:
+    return {L::Note, "'%0' declared here"};
+  }
+  return {L::Error, "internal error: unknown diagnostic"};
+}
+
+} // namespace
+
+clang::DiagnosticBuilder Diagnostics::report(clang::SourceLocation loc, Diag diag) {
+  DiagInfo d = info(diag);
+  unsigned id = engine_.getDiagnosticIDs()->getCustomDiagID(
+      static_cast<clang::DiagnosticIDs::Level>(d.level), d.format);
+  return engine_.Report(loc, id);
+}
+
+} // namespace orion::frontend

@@ -1,0 +1,39 @@
+// Every diagnostic orionc's front end can emit, in one place, so each has a golden test
+// (testsuite/lit/diagnostics) and consistent wording.
+#pragma once
+
+#include <clang/Basic/Diagnostic.h>
+
+namespace orion::frontend {
+
+/// The front end's diagnostics; the text lives in diagnostics.cpp.
+enum class Diag {
+  MissingDirective,
+  UnknownDirective,
+  BadClause,
+  NotFollowedByFor,
+  FoundStatementNote,
+  PragmaAtEndOfBlock,
+  PragmaOutsideFunction,
+  PragmaNotInMainFile,
+  DuplicatePragma,
+  UnsupportedRangeFor,
+  UnsupportedCountedFor,
+  PartitionDimOutOfRange,
+  RelaxUnknownArray,
+  WriteToOuterVariable,
+  OuterVariableDeclaredNote,
+};
+
+/// Thin wrapper that registers the custom diagnostic ids with a Clang DiagnosticsEngine.
+class Diagnostics {
+public:
+  explicit Diagnostics(clang::DiagnosticsEngine &engine) : engine_(engine) {}
+  clang::DiagnosticBuilder report(clang::SourceLocation loc, Diag diag);
+  clang::DiagnosticsEngine &engine() { return engine_; }
+
+private:
+  clang::DiagnosticsEngine &engine_;
+};
+
+} // namespace orion::frontend

@@ -1,0 +1,111 @@
+#include "frontend.hpp"
+
+#include "diagnostics.hpp"
+#include "loop_binder.hpp"
+#include "loop_builder.hpp"
+#include "pragma_handler.hpp"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Tooling/CompilationDatabase.h>
+#include <clang/Tooling/Tooling.h>
+
+namespace orion::frontend {
+namespace {
+
+/// After parsing: binds pragmas to loops and builds LoopIR for each.
+class LoopConsumer : public clang::ASTConsumer {
+public:
+  LoopConsumer(const std::vector<PragmaRecord> &pragmas, ir::Program &program)
+      : pragmas_(pragmas), program_(program) {}
+
+  void HandleTranslationUnit(clang::ASTContext &ast) override {
+    Diagnostics diags(ast.getDiagnostics());
+    if (diags.engine().hasErrorOccurred())
+      return; // C++ errors or bad clauses: the AST may be incomplete
+    const clang::SourceManager &sm = ast.getSourceManager();
+    std::vector<const clang::Stmt *> seen;
+    for (const BoundPragma &b : bind_pragmas(ast, pragmas_)) {
+      const clang::SourceLocation at = b.pragma->location;
+      if (!sm.isWrittenInMainFile(sm.getExpansionLoc(at))) {
+        diags.report(at, Diag::PragmaNotInMainFile);
+        continue;
+      }
+      if (!b.inside_function) {
+        diags.report(at, Diag::PragmaOutsideFunction);
+        continue;
+      }
+      if (!b.next) {
+        diags.report(at, Diag::PragmaAtEndOfBlock);
+        continue;
+      }
+      if (!llvm::isa<clang::ForStmt, clang::CXXForRangeStmt>(b.next)) {
+        diags.report(at, Diag::NotFollowedByFor);
+        diags.report(b.next->getBeginLoc(), Diag::FoundStatementNote);
+        continue;
+      }
+      if (std::find(seen.begin(), seen.end(), b.next) != seen.end()) {
+        diags.report(at, Diag::DuplicatePragma);
+        continue;
+      }
+      seen.push_back(b.next);
+      if (auto loop = build_loop(ast, b, diags))
+        program_.loops.push_back(std::move(*loop));
+    }
+  }
+
+private:
+  const std::vector<PragmaRecord> &pragmas_;
+  ir::Program &program_;
+};
+
+/// Registers the `orion` pragma handler for the file being parsed.
+class LoopAction : public clang::ASTFrontendAction {
+public:
+  explicit LoopAction(ir::Program &program) : program_(program) {}
+
+  bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
+    ci.getPreprocessor().AddPragmaHandler(new OrionPragmaHandler(pragmas_));
+    return true;
+  }
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
+                                                        llvm::StringRef) override {
+    return std::make_unique<LoopConsumer>(pragmas_, program_);
+  }
+
+private:
+  std::vector<PragmaRecord> pragmas_;
+  ir::Program &program_;
+};
+
+class LoopActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  explicit LoopActionFactory(ir::Program &program) : program_(program) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<LoopAction>(program_);
+  }
+
+private:
+  ir::Program &program_;
+};
+
+} // namespace
+
+std::optional<ir::Program> run_frontend(const FrontendOptions &options) {
+  ir::Program program;
+  program.source = options.source;
+  clang::tooling::FixedCompilationDatabase database(".", options.compiler_args);
+  clang::tooling::ClangTool tool(database, {options.source});
+  LoopActionFactory factory(program);
+  if (tool.run(&factory) != 0)
+    return std::nullopt;
+  std::sort(program.loops.begin(), program.loops.end(), [](const ir::Loop &a, const ir::Loop &b) {
+    return std::pair(a.pragma_location.line, a.pragma_location.column) <
+           std::pair(b.pragma_location.line, b.pragma_location.column);
+  });
+  return program;
+}
+
+} // namespace orion::frontend

@@ -1,0 +1,148 @@
+#include "loop_builder.hpp"
+
+#include "affine_builder.hpp"
+#include "loop_form.hpp"
+#include "ref_collector.hpp"
+
+#include <fmt/format.h>
+
+namespace orion::frontend {
+namespace {
+
+/// Fills the iteration space of a counted nest; returns the body of the innermost nest loop.
+const clang::Stmt *build_counted_space(const clang::ForStmt *outer, ScanContext &ctx,
+                                       Diagnostics &diags) {
+  AffineBuilder affine(ctx);
+  ctx.loop.space.kind = ir::IterationSpace::Kind::Counted;
+  const clang::ForStmt *loop = outer;
+  while (loop) {
+    auto form = match_counted_loop(loop);
+    if (auto *error = std::get_if<LoopFormError>(&form)) {
+      if (loop != outer)
+        break; // an inner non-canonical loop just ends the nest
+      diags.report(error->location, Diag::UnsupportedCountedFor) << error->message;
+      return nullptr;
+    }
+    const CountedLoop &counted = std::get<CountedLoop>(form);
+    if (ctx.modified.contains(counted.index)) {
+      if (loop != outer)
+        break;
+      diags.report(counted.index->getLocation(), Diag::UnsupportedCountedFor) << fmt::format(
+          "the index '{}' is modified in the loop body", counted.index->getName().str());
+      return nullptr;
+    }
+    ir::IterationDim dim;
+    dim.name = counted.index->getNameAsString();
+    dim.lower = affine.bound(counted.lower);
+    dim.upper = affine.bound(counted.upper, counted.upper_adjust);
+    for (const ir::Bound *b : {&dim.lower, &dim.upper}) {
+      if (b->expr && !b->expr->uses(ir::SymbolKind::InnerIndex))
+        continue;
+      if (loop != outer)
+        return loop; // inner loop with non-affine bounds: part of the body instead
+      const clang::Expr *at = b == &dim.lower ? counted.lower : counted.upper;
+      ir::Subscript why = affine.subscript(at);
+      diags.report(at->getBeginLoc(), Diag::UnsupportedCountedFor)
+          << fmt::format("bound '{}' is not affine ({})", b->text, why.reason);
+      return nullptr;
+    }
+    ctx.iteration_vars[counted.index] = static_cast<int>(ctx.loop.space.dims.size());
+    ctx.loop.space.dims.push_back(std::move(dim));
+    const clang::ForStmt *next = sole_nested_for(loop->getBody());
+    if (!next)
+      return loop->getBody();
+    // Only continue the nest if the next loop is canonical with affine bounds.
+    auto next_form = match_counted_loop(next);
+    if (std::holds_alternative<LoopFormError>(next_form))
+      return loop->getBody();
+    loop = next;
+  }
+  return loop;
+}
+
+/// Fills the iteration space of `for (auto&& [key, value] : A)`.
+const clang::Stmt *build_array_space(const clang::CXXForRangeStmt *loop, ScanContext &ctx,
+                                     Diagnostics &diags) {
+  auto form = match_array_iteration(loop);
+  if (auto *error = std::get_if<LoopFormError>(&form)) {
+    diags.report(error->location, Diag::UnsupportedRangeFor) << error->message;
+    return nullptr;
+  }
+  const ArrayIteration &it = std::get<ArrayIteration>(form);
+  ir::IterationSpace &space = ctx.loop.space;
+  space.kind = ir::IterationSpace::Kind::Array;
+  space.array = ctx.intern_array(it.array);
+  space.key_name = it.key->getName().str();
+  space.value_name = it.value->getName().str();
+  ctx.key = it.key;
+  ctx.value = it.value;
+  const std::string array = it.array->getNameAsString();
+  for (int d = 0; d < ctx.loop.arrays[space.array].rank; ++d) {
+    ir::IterationDim dim;
+    dim.name = fmt::format("{}[{}]", space.key_name, d);
+    dim.lower = {ir::AffineExpr::constant(0), "0"};
+    const std::string extent = fmt::format("{}.extent({})", array, d);
+    dim.upper = {
+        ir::AffineExpr::symbol(ir::SymbolKind::Parameter, ctx.loop.intern_parameter(extent)),
+        extent};
+    space.dims.push_back(std::move(dim));
+  }
+  return loop->getBody();
+}
+
+bool check_clauses(const BoundPragma &bound, const ir::Loop &loop, Diagnostics &diags) {
+  bool ok = true;
+  const auto ndims = static_cast<int>(loop.space.dims.size());
+  if (loop.clauses.partition) {
+    for (int d : *loop.clauses.partition) {
+      if (d >= 0 && d < ndims)
+        continue;
+      std::string spelled;
+      for (size_t i = 0; i < loop.clauses.partition->size(); ++i)
+        spelled += (i ? ", " : "") + std::to_string((*loop.clauses.partition)[i]);
+      diags.report(bound.pragma->location, Diag::PartitionDimOutOfRange) << spelled << d << ndims;
+      ok = false;
+    }
+  }
+  for (size_t i = 0; i < loop.clauses.relax.size(); ++i) {
+    const std::string &name = loop.clauses.relax[i];
+    int id = loop.find_array(name);
+    if (id >= 0 && loop.arrays[id].kind != ir::ArrayKind::Accumulator)
+      continue;
+    clang::SourceLocation at = i < bound.pragma->relax_locations.size()
+                                   ? bound.pragma->relax_locations[i]
+                                   : bound.pragma->location;
+    diags.report(at, Diag::RelaxUnknownArray) << name;
+    ok = false;
+  }
+  return ok;
+}
+
+} // namespace
+
+std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bound,
+                                   Diagnostics &diags) {
+  const unsigned errors_before = diags.engine().getNumErrors();
+  ir::Loop loop;
+  loop.clauses = bound.pragma->clauses;
+  loop.function = bound.function ? bound.function->getNameAsString() : std::string();
+  ScanContext ctx(ast, loop, bound.next->getSourceRange());
+  loop.pragma_location = ctx.location(bound.pragma->location);
+  loop.location = ctx.location(bound.next->getBeginLoc());
+
+  collect_modified(bound.next, ctx);
+  const clang::Stmt *body = nullptr;
+  if (const auto *range_for = llvm::dyn_cast<clang::CXXForRangeStmt>(bound.next))
+    body = build_array_space(range_for, ctx, diags);
+  else if (const auto *counted = llvm::dyn_cast<clang::ForStmt>(bound.next))
+    body = build_counted_space(counted, ctx, diags);
+  if (!body)
+    return std::nullopt;
+
+  RefCollector(ctx, diags).scan(body);
+  if (!check_clauses(bound, loop, diags) || diags.engine().getNumErrors() > errors_before)
+    return std::nullopt;
+  return loop;
+}
+
+} // namespace orion::frontend

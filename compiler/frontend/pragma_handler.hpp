@@ -1,0 +1,34 @@
+// Captures `#pragma orion ...` lines during preprocessing. The pragma leaves no trace in the AST,
+// so the handler records where it was and what it said; LoopBinder later attaches it to the
+// statement that follows.
+#pragma once
+
+#include "orion/passes/loop_ir.hpp"
+
+#include <clang/Lex/Pragma.h>
+
+#include <vector>
+
+namespace orion::frontend {
+
+/// One `#pragma orion parallel_for` with well-formed clauses.
+struct PragmaRecord {
+  clang::SourceLocation location; ///< the `#` (or `_Pragma`) that introduced it
+  ir::Clauses clauses;
+  std::vector<clang::SourceLocation> relax_locations; ///< where each relax(...) name was spelled
+};
+
+/// Handles the `orion` pragma namespace: `parallel_for` is recorded, anything else is an error.
+class OrionPragmaHandler : public clang::PragmaHandler {
+public:
+  explicit OrionPragmaHandler(std::vector<PragmaRecord> &out)
+      : clang::PragmaHandler("orion"), out_(out) {}
+
+  void HandlePragma(clang::Preprocessor &pp, clang::PragmaIntroducer introducer,
+                    clang::Token &first) override;
+
+private:
+  std::vector<PragmaRecord> &out_;
+};
+
+} // namespace orion::frontend

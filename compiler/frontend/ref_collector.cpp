@@ -1,0 +1,408 @@
+#include "ref_collector.hpp"
+
+#include "loop_form.hpp"
+#include "orion_types.hpp"
+
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <fmt/format.h>
+
+namespace orion::frontend {
+namespace {
+
+using ir::AccessKind;
+
+/// Strips nodes that do not change what an expression refers to.
+const clang::Expr *skip_transparent(const clang::Expr *e) {
+  while (true) {
+    if (const auto *p = llvm::dyn_cast<clang::ParenExpr>(e))
+      e = p->getSubExpr();
+    else if (const auto *m = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
+      e = m->getSubExpr();
+    else if (const auto *c = llvm::dyn_cast<clang::ExprWithCleanups>(e))
+      e = c->getSubExpr();
+    else if (const auto *b = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
+      e = b->getSubExpr();
+    else if (const auto *i = llvm::dyn_cast<clang::ImplicitCastExpr>(e);
+             i && i->getCastKind() != clang::CK_LValueToRValue)
+      e = i->getSubExpr();
+    else if (const auto *ctor = llvm::dyn_cast<clang::CXXConstructExpr>(e);
+             ctor && ctor->getNumArgs() == 1 && ctor->getConstructor()->isCopyOrMoveConstructor())
+      e = ctor->getArg(0);
+    else
+      return e;
+  }
+}
+
+const clang::ValueDecl *referenced_decl(const clang::Expr *e) {
+  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+  return ref ? ref->getDecl() : nullptr;
+}
+
+bool writes_through(clang::QualType param) {
+  if (param->isReferenceType() || param->isPointerType())
+    return !param->getPointeeType().isConstQualified();
+  return false;
+}
+
+/// Records variables written in the loop: assignments, increments, non-const references.
+class ModifiedVisitor : public clang::RecursiveASTVisitor<ModifiedVisitor> {
+public:
+  explicit ModifiedVisitor(ScanContext &ctx) : ctx_(ctx) {}
+
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (op->isAssignmentOp())
+      mark(op->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    if (op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf)
+      mark(op->getSubExpr());
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *var) {
+    if (var->getType()->isReferenceType() && !var->getType()->getPointeeType().isConstQualified() &&
+        var->getInit())
+      mark(var->getInit());
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (!callee)
+      return true;
+    unsigned offset =
+        llvm::isa<clang::CXXOperatorCallExpr>(call) && llvm::isa<clang::CXXMethodDecl>(callee) ? 1
+                                                                                               : 0;
+    for (unsigned i = offset; i < call->getNumArgs(); ++i) {
+      unsigned p = i - offset;
+      if (p < callee->getNumParams() && writes_through(callee->getParamDecl(p)->getType()))
+        mark(call->getArg(i));
+    }
+    return true;
+  }
+
+private:
+  void mark(const clang::Expr *e) {
+    if (const clang::ValueDecl *d = referenced_decl(e))
+      ctx_.modified.insert(d);
+  }
+  ScanContext &ctx_;
+};
+
+} // namespace
+
+void collect_modified(const clang::Stmt *stmt, ScanContext &ctx) {
+  ModifiedVisitor(ctx).TraverseStmt(const_cast<clang::Stmt *>(stmt));
+}
+
+ir::Subscript RefCollector::range_subscript() const {
+  ir::Subscript s;
+  s.kind = ir::SubscriptKind::Range;
+  s.text = ":";
+  return s;
+}
+
+std::optional<RefCollector::Access> RefCollector::match_access(const clang::Expr *expr) {
+  const clang::Expr *e = skip_transparent(expr);
+
+  // `A(i, j)`: element access through the call operator.
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e)) {
+    if (op->getOperator() == clang::OO_Call && op->getNumArgs() > 0) {
+      const clang::ValueDecl *decl = referenced_decl(op->getArg(0));
+      auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+      if (type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse ||
+                   type->kind == ir::ArrayKind::Buffer)) {
+        Access a(ctx_.intern_array(decl), e);
+        for (unsigned i = 1; i < op->getNumArgs(); ++i)
+          a.subscripts.push_back(affine_.subscript(op->getArg(i)));
+        return a;
+      }
+    }
+    // `A.row(i)[k]` or `row[k]` through a row alias: refines the range subscript.
+    if (op->getOperator() == clang::OO_Subscript && op->getNumArgs() == 2) {
+      if (auto base = match_access(op->getArg(0));
+          base && !base->subscripts.empty() &&
+          base->subscripts.back().kind == ir::SubscriptKind::Range) {
+        base->subscripts.back() = affine_.subscript(op->getArg(1));
+        base->expr = e;
+        return base;
+      }
+    }
+  }
+
+  // `A.row(i)`: the whole last dimension.
+  if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e)) {
+    const clang::ValueDecl *decl = referenced_decl(call->getImplicitObjectArgument());
+    auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+    const auto *method = call->getMethodDecl();
+    if (type && type->kind == ir::ArrayKind::Dense && method && method->getName() == "row") {
+      Access a(ctx_.intern_array(decl), e);
+      for (const clang::Expr *arg : call->arguments())
+        a.subscripts.push_back(affine_.subscript(arg));
+      a.subscripts.push_back(range_subscript());
+      return a;
+    }
+  }
+
+  // The value binding of array iteration, or a local alias.
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    if (ctx_.value && ref->getDecl() == ctx_.value) {
+      Access a(ctx_.loop.space.array, e, ctx_.loop.space.value_name);
+      for (size_t d = 0; d < ctx_.loop.space.dims.size(); ++d) {
+        ir::Subscript s;
+        s.kind = ir::SubscriptKind::Affine;
+        s.expr = ir::AffineExpr::symbol(ir::SymbolKind::IterationIndex, static_cast<int>(d));
+        s.text = ctx_.loop.space.dims[d].name;
+        a.subscripts.push_back(std::move(s));
+      }
+      return a;
+    }
+    if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
+      if (auto it = ctx_.aliases.find(var); it != ctx_.aliases.end()) {
+        Access a(it->second.array, e, var->getNameAsString(), it->second.inner_loops);
+        a.subscripts = it->second.subscripts;
+        return a;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void RefCollector::record(const Access &access, ir::AccessKind kind) {
+  ir::ArrayRef ref;
+  ref.id = static_cast<int>(ctx_.loop.refs.size());
+  ref.array = access.array;
+  ref.access = kind;
+  ref.subscripts = access.subscripts;
+  ref.inner_loops = access.inner_loops ? *access.inner_loops : inner_stack_;
+  ref.location = ctx_.location(access.expr->getBeginLoc());
+  ref.text = ctx_.text(access.expr);
+  ref.via = access.via;
+  ctx_.loop.refs.push_back(std::move(ref));
+}
+
+void RefCollector::scan_subscript_exprs(const clang::Expr *access) {
+  // Subscripts are read, and may read other arrays themselves: `W(idx(i), k)`.
+  const clang::Expr *e = skip_transparent(access);
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e)) {
+    if (op->getOperator() == clang::OO_Subscript) {
+      scan_subscript_exprs(op->getArg(0));
+      scan(op->getArg(1));
+      return;
+    }
+    for (unsigned i = 1; i < op->getNumArgs(); ++i)
+      scan(op->getArg(i));
+  } else if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e)) {
+    for (const clang::Expr *arg : call->arguments())
+      scan(arg);
+  }
+}
+
+void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access) {
+  if (access == AccessKind::Read)
+    return;
+  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(skip_transparent(e));
+  if (!ref)
+    return;
+  const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+  if (!var || ctx_.declared_inside(var) || classify_orion_type(var->getType()) ||
+      !warned_.insert(var).second)
+    return;
+  diags_.report(ref->getLocation(), Diag::WriteToOuterVariable) << var->getName();
+  diags_.report(var->getLocation(), Diag::OuterVariableDeclaredNote) << var->getName();
+}
+
+void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
+                                  llvm::ArrayRef<const clang::Expr *> args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    AccessKind access = AccessKind::Read;
+    if (callee && i < callee->getNumParams() && writes_through(callee->getParamDecl(i)->getType()))
+      access = AccessKind::ReadWrite;
+    // A whole array handed to a function may be touched anywhere.
+    const clang::ValueDecl *decl = referenced_decl(args[i]);
+    auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+    if (type && type->kind != ir::ArrayKind::Accumulator && type->rank > 0) {
+      Access a(ctx_.intern_array(decl), args[i]);
+      for (int d = 0; d < type->rank; ++d) {
+        ir::Subscript s;
+        s.text = "?";
+        s.reason = fmt::format("'{}' is passed to '{}'", decl->getName().str(),
+                               callee ? callee->getNameAsString() : std::string("a function"));
+        a.subscripts.push_back(std::move(s));
+      }
+      record(a, access);
+      continue;
+    }
+    scan(args[i], access);
+  }
+}
+
+bool RefCollector::scan_inner_for(const clang::ForStmt *loop) {
+  auto counted = match_counted_loop(loop);
+  auto *match = std::get_if<CountedLoop>(&counted);
+  if (!match)
+    return false;
+  ir::InnerLoop inner;
+  inner.var = match->index->getNameAsString();
+  inner.lower = affine_.bound(match->lower);
+  inner.upper = affine_.bound(match->upper, match->upper_adjust);
+  inner.parent = inner_stack_.empty() ? -1 : inner_stack_.back();
+  inner.location = ctx_.location(loop->getForLoc());
+  const int id = static_cast<int>(ctx_.loop.inner_loops.size());
+  ctx_.loop.inner_loops.push_back(std::move(inner));
+  ctx_.inner_vars[match->index] = id;
+  scan(match->lower);
+  scan(match->upper);
+  inner_stack_.push_back(id);
+  scan(loop->getBody());
+  inner_stack_.pop_back();
+  return true;
+}
+
+void RefCollector::scan_decl(const clang::VarDecl *var) {
+  const clang::Expr *init = var->getInit();
+  if (!init)
+    return;
+  // `auto& w = W(u, k)`, `auto row = W.row(u)`: later uses of the local are uses of the element.
+  const bool binds =
+      var->getType()->isReferenceType() || !var->getType().getNonReferenceType()->isScalarType();
+  if (binds) {
+    if (auto access = match_access(init)) {
+      ctx_.aliases[var] = Alias{access->array, access->subscripts, inner_stack_, ctx_.text(init)};
+      scan_subscript_exprs(init); // the subscripts are evaluated here, once
+      return;
+    }
+  }
+  scan(init, AccessKind::Read);
+}
+
+void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
+  if (!stmt)
+    return;
+  if (const auto *e = llvm::dyn_cast<clang::Expr>(stmt)) {
+    if (auto a = match_access(e)) {
+      record(*a, access);
+      scan_subscript_exprs(e);
+      return;
+    }
+    note_outer_write(e, access);
+  }
+
+  if (const auto *ds = llvm::dyn_cast<clang::DeclStmt>(stmt)) {
+    for (const clang::Decl *d : ds->decls())
+      if (const auto *var = llvm::dyn_cast<clang::VarDecl>(d))
+        scan_decl(var);
+    return;
+  }
+  if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(stmt)) {
+    if (bin->isAssignmentOp()) {
+      scan(bin->getLHS(),
+           bin->isCompoundAssignmentOp() ? AccessKind::ReadWrite : AccessKind::Write);
+      scan(bin->getRHS());
+      return;
+    }
+    scan(bin->getLHS());
+    scan(bin->getRHS());
+    return;
+  }
+  if (const auto *un = llvm::dyn_cast<clang::UnaryOperator>(stmt)) {
+    const bool writes = un->isIncrementDecrementOp() || un->getOpcode() == clang::UO_AddrOf;
+    scan(un->getSubExpr(), writes ? AccessKind::ReadWrite : AccessKind::Read);
+    return;
+  }
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(stmt)) {
+    const clang::ValueDecl *object =
+        op->getNumArgs() > 0 ? referenced_decl(op->getArg(0)) : nullptr;
+    auto type = object ? classify_orion_type(object->getType()) : std::nullopt;
+    if (type && type->kind == ir::ArrayKind::Accumulator) {
+      Access a(ctx_.intern_array(object), op);
+      record(a, AccessKind::Reduce);
+      for (unsigned i = 1; i < op->getNumArgs(); ++i)
+        scan(op->getArg(i));
+      return;
+    }
+    const auto kind = op->getOperator();
+    if (kind == clang::OO_Equal || (kind >= clang::OO_PlusEqual && kind <= clang::OO_PipeEqual) ||
+        kind == clang::OO_LessLessEqual || kind == clang::OO_GreaterGreaterEqual) {
+      scan(op->getArg(0), kind == clang::OO_Equal ? AccessKind::Write : AccessKind::ReadWrite);
+      for (unsigned i = 1; i < op->getNumArgs(); ++i)
+        scan(op->getArg(i));
+      return;
+    }
+  }
+  if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(stmt)) {
+    const clang::Expr *object = call->getImplicitObjectArgument();
+    const clang::ValueDecl *decl = object ? referenced_decl(object) : nullptr;
+    auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+    const auto *method = call->getMethodDecl();
+    if (type && type->rank > 0 && method) {
+      const std::string name = method->getNameAsString();
+      if (name != "extent" && name != "nnz" && name != "size") {
+        // Any other method (fill, data, ...) may touch every element.
+        Access a(ctx_.intern_array(decl), call);
+        for (int d = 0; d < type->rank; ++d) {
+          ir::Subscript s;
+          s.text = "?";
+          s.reason = fmt::format("'{}.{}()' may touch any element", decl->getName().str(), name);
+          a.subscripts.push_back(std::move(s));
+        }
+        record(a, method->isConst() ? AccessKind::Read : AccessKind::ReadWrite);
+      }
+      for (const clang::Expr *arg : call->arguments())
+        scan(arg);
+      return;
+    }
+    if (object) {
+      const bool mutates = method && !method->isConst();
+      scan(object, mutates ? AccessKind::ReadWrite : AccessKind::Read);
+    }
+    std::vector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
+    scan_call_args(method, args);
+    return;
+  }
+  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(stmt)) {
+    if (!llvm::isa<clang::CXXOperatorCallExpr>(call)) {
+      scan(call->getCallee());
+      std::vector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
+      scan_call_args(call->getDirectCallee(), args);
+      return;
+    }
+  }
+  if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(stmt)) {
+    scan(member->getBase(), access);
+    return;
+  }
+  if (const auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(stmt)) {
+    scan(sub->getBase(), access);
+    scan(sub->getIdx());
+    return;
+  }
+  if (const auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(stmt)) {
+    scan(cond->getCond());
+    scan(cond->getTrueExpr(), access);
+    scan(cond->getFalseExpr(), access);
+    return;
+  }
+  if (const auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(stmt)) {
+    scan(cast->getSubExpr(),
+         cast->getCastKind() == clang::CK_LValueToRValue ? AccessKind::Read : access);
+    return;
+  }
+  if (llvm::isa<clang::ParenExpr, clang::MaterializeTemporaryExpr, clang::ExprWithCleanups>(stmt)) {
+    for (const clang::Stmt *child : stmt->children())
+      scan(child, access);
+    return;
+  }
+  if (const auto *loop = llvm::dyn_cast<clang::ForStmt>(stmt)) {
+    if (scan_inner_for(loop))
+      return;
+  }
+  if (const auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(stmt)) {
+    scan(lambda->getBody());
+    return;
+  }
+  for (const clang::Stmt *child : stmt->children())
+    scan(child);
+}
+
+} // namespace orion::frontend

@@ -1,0 +1,51 @@
+// Walks a parallel loop's body and records every array reference with its role
+// (read / write / read-write / reduce) and classified subscripts, following local aliases.
+#pragma once
+
+#include "affine_builder.hpp"
+#include "diagnostics.hpp"
+#include "scan_context.hpp"
+
+#include <clang/AST/Stmt.h>
+
+namespace orion::frontend {
+
+/// Collects the variables a statement writes, so subscripts over them become unknown.
+void collect_modified(const clang::Stmt *stmt, ScanContext &ctx);
+
+/// Fills ctx.loop.refs and ctx.loop.inner_loops from the loop body.
+class RefCollector {
+public:
+  RefCollector(ScanContext &ctx, Diagnostics &diags) : ctx_(ctx), diags_(diags), affine_(ctx) {}
+  void scan(const clang::Stmt *stmt, ir::AccessKind access = ir::AccessKind::Read);
+
+private:
+  /// An array element, row, or whole-array access recognized in an expression.
+  struct Access {
+    Access(int array, const clang::Expr *expr, std::string via = {},
+           std::optional<std::vector<int>> inner_loops = std::nullopt)
+        : array(array), expr(expr), via(std::move(via)), inner_loops(std::move(inner_loops)) {}
+    int array = -1;
+    std::vector<ir::Subscript> subscripts;
+    const clang::Expr *expr = nullptr;
+    std::string via;
+    std::optional<std::vector<int>> inner_loops; ///< an alias's, from where it was defined
+  };
+
+  std::optional<Access> match_access(const clang::Expr *e);
+  void record(const Access &access, ir::AccessKind kind);
+  void scan_call_args(const clang::FunctionDecl *callee, llvm::ArrayRef<const clang::Expr *> args);
+  bool scan_inner_for(const clang::ForStmt *loop);
+  void scan_decl(const clang::VarDecl *var);
+  void scan_subscript_exprs(const clang::Expr *access);
+  void note_outer_write(const clang::Expr *e, ir::AccessKind access);
+  ir::Subscript range_subscript() const;
+
+  ScanContext &ctx_;
+  Diagnostics &diags_;
+  AffineBuilder affine_;
+  std::vector<int> inner_stack_;
+  llvm::DenseSet<const clang::ValueDecl *> warned_;
+};
+
+} // namespace orion::frontend

@@ -1,0 +1,52 @@
+#include "scan_context.hpp"
+
+#include "orion_types.hpp"
+
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+namespace orion::frontend {
+
+bool ScanContext::declared_inside(const clang::Decl *decl) const {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  clang::SourceLocation loc = sm.getExpansionLoc(decl->getLocation());
+  return !sm.isBeforeInTranslationUnit(loc, sm.getExpansionLoc(loop_range.getBegin())) &&
+         !sm.isBeforeInTranslationUnit(sm.getExpansionLoc(loop_range.getEnd()), loc);
+}
+
+std::string ScanContext::text(clang::SourceRange range) const {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  auto chars = clang::Lexer::makeFileCharRange(clang::CharSourceRange::getTokenRange(range), sm,
+                                               ast.getLangOpts());
+  if (chars.isInvalid())
+    chars = clang::CharSourceRange::getTokenRange(sm.getExpansionRange(range).getAsRange());
+  return clang::Lexer::getSourceText(chars, sm, ast.getLangOpts()).str();
+}
+
+ir::SourceLocation ScanContext::location(clang::SourceLocation loc) const {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(loc));
+  if (p.isInvalid())
+    return {};
+  return {p.getLine(), p.getColumn()};
+}
+
+int ScanContext::intern_array(const clang::ValueDecl *decl) {
+  const std::string name = decl->getNameAsString();
+  int id = loop.find_array(name);
+  if (id >= 0)
+    return id;
+  auto type = classify_orion_type(decl->getType());
+  ir::ArrayDecl array;
+  array.name = name;
+  if (type) {
+    array.kind = type->kind;
+    array.element_type = type->element_type;
+    array.rank = type->rank;
+  }
+  array.declared_at = location(decl->getLocation());
+  loop.arrays.push_back(std::move(array));
+  return static_cast<int>(loop.arrays.size() - 1);
+}
+
+} // namespace orion::frontend

@@ -1,0 +1,46 @@
+// State shared by the pieces that turn one annotated loop's AST into LoopIR.
+#pragma once
+
+#include "orion/passes/loop_ir.hpp"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
+
+namespace orion::frontend {
+
+/// A local that names an array element or row (`auto& w = W(u, k)`, `auto row = W.row(u)`).
+struct Alias {
+  int array;
+  std::vector<ir::Subscript> subscripts;
+  std::vector<int> inner_loops;
+  std::string text; ///< the aliased expression as written
+};
+
+/// What is known while scanning one loop: its symbols, aliases and the IR being filled.
+struct ScanContext {
+  ScanContext(clang::ASTContext &ast, ir::Loop &loop, clang::SourceRange loop_range)
+      : ast(ast), loop(loop), loop_range(loop_range) {}
+
+  clang::ASTContext &ast;
+  ir::Loop &loop;
+  clang::SourceRange loop_range; ///< the whole annotated statement
+
+  llvm::DenseMap<const clang::ValueDecl *, int> iteration_vars; ///< counted-nest indices
+  const clang::BindingDecl *key = nullptr;   ///< array iteration: the key binding
+  const clang::BindingDecl *value = nullptr; ///< array iteration: the value binding
+  llvm::DenseMap<const clang::VarDecl *, int> inner_vars;
+  llvm::DenseMap<const clang::VarDecl *, Alias> aliases;
+  llvm::DenseSet<const clang::ValueDecl *> modified; ///< written somewhere in the loop
+
+  bool declared_inside(const clang::Decl *decl) const;
+  std::string text(clang::SourceRange range) const;
+  std::string text(const clang::Stmt *stmt) const { return text(stmt->getSourceRange()); }
+  ir::SourceLocation location(clang::SourceLocation loc) const;
+  /// The ir array id for an orion array declaration, added on first use.
+  int intern_array(const clang::ValueDecl *decl);
+};
+
+} // namespace orion::frontend

@@ -1,0 +1,192 @@
+// LoopIR: what the front end knows about one `#pragma orion parallel_for` loop.
+//
+// Pure C++ (no Clang types) so that every analysis on it can be unit-tested on hand-built
+// loops. The front end fills it; dependence analysis, schedule selection and the report read it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orion::ir {
+
+/// A position in the user's source file (1-based line and column).
+struct SourceLocation {
+  unsigned line = 0;
+  unsigned column = 0;
+  friend bool operator==(const SourceLocation &, const SourceLocation &) = default;
+};
+
+/// What a symbol of an affine expression stands for.
+enum class SymbolKind {
+  IterationIndex, ///< a dimension of the loop's iteration space (`key[0]`, `i`)
+  InnerIndex,     ///< the index of a `for` loop inside the body (`k`)
+  Parameter,      ///< a value that does not change during the loop (`K`, `A.extent(0)`)
+};
+
+/// One `coefficient * symbol` term.
+struct AffineTerm {
+  SymbolKind kind;
+  int index; ///< iteration dimension, inner-loop id or parameter id, by `kind`
+  int64_t coefficient;
+  friend bool operator==(const AffineTerm &, const AffineTerm &) = default;
+};
+
+/// `sum(terms) + constant`, kept normalized: terms sorted by (kind, index), merged, no zeros.
+class AffineExpr {
+public:
+  AffineExpr() = default;
+  static AffineExpr constant(int64_t value);
+  static AffineExpr symbol(SymbolKind kind, int index, int64_t coefficient = 1);
+
+  const std::vector<AffineTerm> &terms() const { return terms_; }
+  int64_t constant_term() const { return constant_; }
+  bool is_constant() const { return terms_.empty(); }
+  /// Coefficient of a symbol (0 when absent).
+  int64_t coefficient(SymbolKind kind, int index) const;
+  bool uses(SymbolKind kind) const;
+
+  AffineExpr operator+(const AffineExpr &other) const;
+  AffineExpr operator-(const AffineExpr &other) const;
+  AffineExpr scaled(int64_t factor) const;
+  friend bool operator==(const AffineExpr &, const AffineExpr &) = default;
+
+private:
+  void add_term(AffineTerm term);
+  std::vector<AffineTerm> terms_;
+  int64_t constant_ = 0;
+};
+
+/// A loop bound: affine, or unknown (then the source text says what it was).
+struct Bound {
+  std::optional<AffineExpr> expr; ///< empty when not affine
+  std::string text;               ///< the source spelling
+};
+
+/// How a subscript was classified.
+enum class SubscriptKind {
+  Affine,  ///< affine in iteration indices, inner-loop indices and parameters
+  Range,   ///< the whole extent of the dimension (`A.row(i)` covers the last dimension)
+  Unknown, ///< anything else: may be any element of the dimension
+};
+
+/// One subscript of an array reference.
+struct Subscript {
+  SubscriptKind kind = SubscriptKind::Unknown;
+  AffineExpr expr;    ///< valid when kind == Affine
+  std::string text;   ///< the source spelling, as written (before alias chasing)
+  std::string reason; ///< why it is Unknown
+};
+
+/// How a reference touches its element.
+enum class AccessKind {
+  Read,
+  Write,
+  ReadWrite,
+  Reduce, ///< `acc += x` on an Accumulator: a reduction, not a dependence
+};
+
+/// The runtime type of an array-like object used in the loop.
+enum class ArrayKind { Dense, Sparse, Accumulator, Buffer };
+
+/// A DistArray, Accumulator or Buffer referenced by the loop.
+struct ArrayDecl {
+  std::string name;
+  ArrayKind kind = ArrayKind::Dense;
+  std::string element_type;
+  int rank = 0; ///< number of dimensions (0 for accumulators)
+  SourceLocation declared_at;
+};
+
+/// One syntactic access to an array element (after following local aliases).
+struct ArrayRef {
+  int id = 0;
+  int array = 0; ///< index into Loop::arrays
+  AccessKind access = AccessKind::Read;
+  std::vector<Subscript> subscripts;
+  std::vector<int> inner_loops; ///< enclosing inner loops, outermost first
+  SourceLocation location;
+  std::string text; ///< the source spelling of the access expression
+  std::string via;  ///< the local alias it was accessed through, if any
+};
+
+/// A `for` loop nested in the body; its index is an existentially bounded symbol.
+struct InnerLoop {
+  std::string var;
+  Bound lower; ///< inclusive
+  Bound upper; ///< exclusive
+  int parent = -1;
+  SourceLocation location;
+};
+
+/// A value that is invariant during the loop, usable as an isl parameter.
+struct Parameter {
+  std::string name; ///< the source spelling (`K`, `ratings.extent(0)`)
+};
+
+/// One dimension of the iteration space.
+struct IterationDim {
+  std::string name; ///< `key[0]` for array iteration, the index variable for counted nests
+  Bound lower;      ///< inclusive
+  Bound upper;      ///< exclusive
+};
+
+/// The set of iterations the parallel loop runs.
+struct IterationSpace {
+  enum class Kind {
+    Array,  ///< `for (auto&& [key, value] : A)`: A's index space (stored elements if sparse)
+    Counted ///< a perfect nest of `for (int64_t i = lo; i < hi; ++i)`
+  };
+  Kind kind = Kind::Counted;
+  int array = -1;       ///< the iterated array (Array kind), index into Loop::arrays
+  std::string key_name; ///< the structured binding names (Array kind)
+  std::string value_name;
+  std::vector<IterationDim> dims;
+};
+
+/// The clauses of the pragma.
+struct Clauses {
+  bool ordered = false;
+  std::optional<std::vector<int>> partition; ///< `partition(d0[, d1])`
+  bool histogram = false;
+  bool repeated = false;
+  std::vector<std::string> relax; ///< `relax(A, ...)`
+  /// The clauses as the user wrote them, in order (for reports).
+  std::vector<std::string> spelled;
+};
+
+/// One annotated loop.
+struct Loop {
+  SourceLocation pragma_location;
+  SourceLocation location; ///< the `for` keyword
+  std::string function;    ///< the enclosing function
+  Clauses clauses;
+  IterationSpace space;
+  std::vector<InnerLoop> inner_loops;
+  std::vector<Parameter> parameters;
+  std::vector<ArrayDecl> arrays;
+  std::vector<ArrayRef> refs;
+
+  /// The name of a symbol in `expr`-rendering terms.
+  std::string symbol_name(SymbolKind kind, int index) const;
+  /// Renders `expr` with this loop's symbol names, e.g. `key[0] + 1`, `2*i - j`.
+  std::string render(const AffineExpr &expr) const;
+  /// The id of the parameter named `name`, added if new.
+  int intern_parameter(const std::string &name);
+  int find_array(const std::string &name) const;
+};
+
+/// Every annotated loop of one source file.
+struct Program {
+  std::string source; ///< the path as given on the command line
+  std::vector<Loop> loops;
+};
+
+std::string_view to_string(SymbolKind kind);
+std::string_view to_string(SubscriptKind kind);
+std::string_view to_string(AccessKind kind);
+std::string_view to_string(ArrayKind kind);
+std::string_view to_string(IterationSpace::Kind kind);
+
+} // namespace orion::ir
