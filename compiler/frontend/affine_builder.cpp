@@ -59,11 +59,11 @@ ir::Subscript AffineBuilder::subscript(const clang::Expr *expr) {
 ir::Bound AffineBuilder::bound(const clang::Expr *expr, int64_t adjust) {
   ir::Bound b;
   b.text = ctx_.text(expr);
-  if (adjust != 0)
-    b.text = fmt::format("{} {} {}", b.text, adjust > 0 ? '+' : '-', adjust > 0 ? adjust : -adjust);
   Result r = build(expr, 0);
   if (r.expr)
     b.expr = *r.expr + ir::AffineExpr::constant(adjust);
+  if (adjust != 0) // `i <= hi`: show the exclusive bound it means
+    b.text = b.expr ? ctx_.loop.render(*b.expr) : fmt::format("({}) + {}", b.text, adjust);
   return b;
 }
 

@@ -18,13 +18,15 @@ namespace {
 /// After parsing: binds pragmas to loops and builds LoopIR for each.
 class LoopConsumer : public clang::ASTConsumer {
 public:
-  LoopConsumer(const std::vector<PragmaRecord> &pragmas, ir::Program &program)
-      : pragmas_(pragmas), program_(program) {}
+  LoopConsumer(const std::vector<PragmaRecord> &pragmas, const unsigned &pragma_errors,
+               ir::Program &program)
+      : pragmas_(pragmas), pragma_errors_(pragma_errors), program_(program) {}
 
   void HandleTranslationUnit(clang::ASTContext &ast) override {
     Diagnostics diags(ast.getDiagnostics());
-    if (diags.engine().hasErrorOccurred())
-      return; // C++ errors or bad clauses: the AST may be incomplete
+    // After C++ errors the AST may be incomplete; after a bad pragma the rest is still checked.
+    if (diags.engine().getClient()->getNumErrors() > pragma_errors_)
+      return;
     const clang::SourceManager &sm = ast.getSourceManager();
     std::vector<const clang::Stmt *> seen;
     for (const BoundPragma &b : bind_pragmas(ast, pragmas_)) {
@@ -58,6 +60,7 @@ public:
 
 private:
   const std::vector<PragmaRecord> &pragmas_;
+  const unsigned &pragma_errors_;
   ir::Program &program_;
 };
 
@@ -67,16 +70,17 @@ public:
   explicit LoopAction(ir::Program &program) : program_(program) {}
 
   bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
-    ci.getPreprocessor().AddPragmaHandler(new OrionPragmaHandler(pragmas_));
+    ci.getPreprocessor().AddPragmaHandler(new OrionPragmaHandler(pragmas_, pragma_errors_));
     return true;
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
                                                         llvm::StringRef) override {
-    return std::make_unique<LoopConsumer>(pragmas_, program_);
+    return std::make_unique<LoopConsumer>(pragmas_, pragma_errors_, program_);
   }
 
 private:
   std::vector<PragmaRecord> pragmas_;
+  unsigned pragma_errors_ = 0;
   ir::Program &program_;
 };
 
@@ -98,6 +102,7 @@ std::optional<ir::Program> run_frontend(const FrontendOptions &options) {
   program.source = options.source;
   clang::tooling::FixedCompilationDatabase database(".", options.compiler_args);
   clang::tooling::ClangTool tool(database, {options.source});
+  tool.setPrintErrorMessage(false); // the diagnostics already said what went wrong
   LoopActionFactory factory(program);
   if (tool.run(&factory) != 0)
     return std::nullopt;

@@ -14,11 +14,13 @@ void OrionPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntr
   pp.Lex(tok);
   if (tok.is(clang::tok::eod)) {
     diags.report(introducer.Loc, Diag::MissingDirective);
+    ++errors_;
     return;
   }
   const std::string directive = pp.getSpelling(tok);
   if (directive != "parallel_for") {
     diags.report(tok.getLocation(), Diag::UnknownDirective) << directive;
+    ++errors_;
     pp.DiscardUntilEndOfDirective();
     return;
   }
@@ -43,6 +45,7 @@ void OrionPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntr
     clang::SourceLocation at =
         error->token < locations.size() ? locations[error->token] : end_of_line;
     diags.report(at, Diag::BadClause) << error->message;
+    ++errors_;
     return;
   }
   PragmaRecord record{introducer.Loc, std::get<ir::Clauses>(std::move(parsed)), {}};

@@ -21,14 +21,15 @@ struct PragmaRecord {
 /// Handles the `orion` pragma namespace: `parallel_for` is recorded, anything else is an error.
 class OrionPragmaHandler : public clang::PragmaHandler {
 public:
-  explicit OrionPragmaHandler(std::vector<PragmaRecord> &out)
-      : clang::PragmaHandler("orion"), out_(out) {}
+  OrionPragmaHandler(std::vector<PragmaRecord> &out, unsigned &errors)
+      : clang::PragmaHandler("orion"), out_(out), errors_(errors) {}
 
   void HandlePragma(clang::Preprocessor &pp, clang::PragmaIntroducer introducer,
                     clang::Token &first) override;
 
 private:
   std::vector<PragmaRecord> &out_;
+  unsigned &errors_; ///< errors reported here, so the AST is still analyzed after them
 };
 
 } // namespace orion::frontend

@@ -50,6 +50,14 @@ class ModifiedVisitor : public clang::RecursiveASTVisitor<ModifiedVisitor> {
 public:
   explicit ModifiedVisitor(ScanContext &ctx) : ctx_(ctx) {}
 
+  // The `++i` of a canonical loop is how its index advances, not a modification.
+  bool TraverseForStmt(clang::ForStmt *loop) {
+    if (std::holds_alternative<LoopFormError>(match_counted_loop(loop)))
+      return clang::RecursiveASTVisitor<ModifiedVisitor>::TraverseForStmt(loop);
+    return TraverseStmt(loop->getInit()) && TraverseStmt(loop->getCond()) &&
+           TraverseStmt(loop->getBody());
+  }
+
   bool VisitBinaryOperator(clang::BinaryOperator *op) {
     if (op->isAssignmentOp())
       mark(op->getLHS());

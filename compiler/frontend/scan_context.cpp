@@ -18,8 +18,17 @@ std::string ScanContext::text(clang::SourceRange range) const {
   const clang::SourceManager &sm = ast.getSourceManager();
   auto chars = clang::Lexer::makeFileCharRange(clang::CharSourceRange::getTokenRange(range), sm,
                                                ast.getLangOpts());
-  if (chars.isInvalid())
-    chars = clang::CharSourceRange::getTokenRange(sm.getExpansionRange(range).getAsRange());
+  if (chars.isInvalid()) {
+    // Inside a macro: the tokens as spelled in the macro definition or argument.
+    clang::SourceLocation b = sm.getSpellingLoc(range.getBegin());
+    clang::SourceLocation e = sm.getSpellingLoc(range.getEnd());
+    if (sm.getFileID(b) != sm.getFileID(e) || sm.isBeforeInTranslationUnit(e, b))
+      return clang::Lexer::getSourceText(
+                 clang::CharSourceRange::getTokenRange(sm.getExpansionRange(range).getAsRange()),
+                 sm, ast.getLangOpts())
+          .str();
+    chars = clang::CharSourceRange::getTokenRange(b, e);
+  }
   return clang::Lexer::getSourceText(chars, sm, ast.getLangOpts()).str();
 }
 
