@@ -116,16 +116,15 @@ private:
     }
   }
 
+  /// The clause as written, normalized to `name(a, b)` spacing.
   std::string spell(size_t from, size_t to) const {
     std::string s;
     for (size_t i = from; i < to; ++i) {
       const std::string &t = tokens_[i].text;
-      bool tight = t == "(" || t == ")" || t == "," || (i > from && tokens_[i - 1].text == "(");
-      if (i > from && !tight)
+      const bool after_open = i > from && tokens_[i - 1].text == "(";
+      if (i > from && t != "(" && t != ")" && t != "," && !after_open)
         s += ' ';
       s += t;
-      if (t == ",")
-        s += ' ';
     }
     return s;
   }
