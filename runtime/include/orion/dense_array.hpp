@@ -1,0 +1,190 @@
+// orion::DenseArray: the dense N-d parameter arrays of a program (factor matrices, weights).
+#pragma once
+
+#include <orion/detail/check.hpp>
+#include <orion/detail/random.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+namespace orion {
+
+/// What iterating a DenseArray yields: the element's coordinates (by value: they are computed) and
+/// a reference to it, so `for (auto&& [key, value] : A)` works and `value` is writable.
+template <class V, std::size_t N> struct DenseEntry {
+  std::array<std::int64_t, N> key;
+  V &value;
+};
+
+/// Dense N-d array in row-major contiguous storage. Element access is plain base + offset
+/// arithmetic; bounds are checked (with a message naming index and extents) only when NDEBUG is
+/// not defined. Copies are deep. In this stage every rank holds the whole array.
+template <class T, std::size_t N> class DenseArray {
+  static_assert(N >= 1, "DenseArray needs at least one dimension");
+  static_assert(std::is_trivially_copyable_v<T>,
+                "DenseArray elements must be trivially copyable: they are moved as bytes");
+  static_assert(
+      !std::is_same_v<std::remove_cv_t<T>, bool>,
+      "DenseArray<bool> is not supported (std::vector<bool> packs bits); use std::uint8_t");
+
+public:
+  using value_type = T;
+  using key_type = std::array<std::int64_t, N>;
+  static constexpr std::size_t dims = N;
+
+  /// Forward iterator in row-major order over {key, value} entries.
+  template <class V> class basic_iterator {
+  public:
+    using value_type = DenseEntry<V, N>;
+    using reference = DenseEntry<V, N>;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::input_iterator_tag;
+    using iterator_concept = std::forward_iterator_tag;
+
+    basic_iterator() = default;
+    basic_iterator(V *element, const key_type &key, const key_type *extents)
+        : element_(element), key_(key), extents_(extents) {}
+
+    reference operator*() const { return {key_, *element_}; }
+    basic_iterator &operator++() {
+      ++element_;
+      for (std::size_t d = N; d-- > 0;) { // odometer carry, usually stops at the last digit
+        if (++key_[d] < (*extents_)[d] || d == 0)
+          break;
+        key_[d] = 0;
+      }
+      return *this;
+    }
+    basic_iterator operator++(int) {
+      basic_iterator old = *this;
+      ++*this;
+      return old;
+    }
+    friend bool operator==(const basic_iterator &a, const basic_iterator &b) {
+      return a.element_ == b.element_;
+    }
+
+  private:
+    V *element_ = nullptr;
+    key_type key_{};
+    const key_type *extents_ = nullptr;
+  };
+  using iterator = basic_iterator<T>;
+  using const_iterator = basic_iterator<const T>;
+
+  /// Empty array (all extents 0).
+  DenseArray() = default;
+  /// Zero-initialized array, e.g. `DenseArray<float, 2> W({rows, cols})`; negative extents throw.
+  explicit DenseArray(const key_type &extents, const T &init = T{})
+      : extents_(extents),
+        data_(static_cast<std::size_t>(detail::checked_volume("DenseArray", extents)), init) {}
+
+  std::int64_t extent(std::size_t d) const { return extents_[d]; }
+  const key_type &extents() const noexcept { return extents_; }
+  /// Number of elements (product of the extents).
+  std::int64_t size() const noexcept { return static_cast<std::int64_t>(data_.size()); }
+  T *data() noexcept { return data_.data(); }
+  const T *data() const noexcept { return data_.data(); }
+
+  // Index-count checks are static_asserts rather than constraints: a wrong count then reports
+  // what was expected instead of "no matching function".
+  template <std::integral... I> T &operator()(I... index) {
+    static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
+    return data_.data()[offset({static_cast<std::int64_t>(index)...})];
+  }
+  template <std::integral... I> const T &operator()(I... index) const {
+    static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
+    return data_.data()[offset({static_cast<std::int64_t>(index)...})];
+  }
+
+  /// The last dimension at the given leading indices (a range subscript); for N == 1, everything.
+  template <std::integral... I> std::span<T> row(I... index) {
+    static_assert(sizeof...(I) == N - 1, "DenseArray<T, N>::row takes exactly N - 1 indices");
+    return {data_.data() + row_offset({static_cast<std::int64_t>(index)...}),
+            static_cast<std::size_t>(extents_[N - 1])};
+  }
+  template <std::integral... I> std::span<const T> row(I... index) const {
+    static_assert(sizeof...(I) == N - 1, "DenseArray<T, N>::row takes exactly N - 1 indices");
+    return {data_.data() + row_offset({static_cast<std::int64_t>(index)...}),
+            static_cast<std::size_t>(extents_[N - 1])};
+  }
+
+  void fill(const T &value) { std::fill(data_.begin(), data_.end(), value); }
+
+  /// Normal(mean, stddev) values; element i (row-major) depends only on (seed, i), so the result
+  /// is the same for any compiler, standard library, rank count or fill order.
+  void fill_normal(T mean, T stddev, std::uint64_t seed) {
+    static_assert(std::floating_point<T>, "fill_normal needs a floating-point element type");
+    for (std::size_t i = 0; i < data_.size(); ++i) {
+      const double z = detail::box_muller(detail::counter_bits(seed, 2 * i),
+                                          detail::counter_bits(seed, 2 * i + 1));
+      data_[i] = static_cast<T>(static_cast<double>(mean) + static_cast<double>(stddev) * z);
+    }
+  }
+
+  /// Uniform values in [lo, hi) (integers: lo, lo+1, ..., hi-1); element i depends only on
+  /// (seed, i).
+  void fill_uniform(T lo, T hi, std::uint64_t seed) {
+    static_assert(std::floating_point<T> || std::integral<T>,
+                  "fill_uniform needs an integral or floating-point element type");
+    for (std::size_t i = 0; i < data_.size(); ++i) {
+      const std::uint64_t bits = detail::counter_bits(seed, i);
+      if constexpr (std::floating_point<T>) {
+        const double u = detail::unit_double(bits);
+        T v = static_cast<T>(static_cast<double>(lo) + (static_cast<double>(hi) - lo) * u);
+        if (v >= hi && hi > lo) // rounding to a narrower T can land on hi
+          v = std::nextafter(hi, lo);
+        data_[i] = v;
+      } else {
+        const auto range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
+        data_[i] =
+            hi > lo
+                ? static_cast<T>(static_cast<std::uint64_t>(lo) + detail::scale_below(bits, range))
+                : lo;
+      }
+    }
+  }
+
+  iterator begin() { return {data_.data(), key_type{}, &extents_}; }
+  iterator end() { return {data_.data() + data_.size(), key_type{}, &extents_}; }
+  const_iterator begin() const { return {data_.data(), key_type{}, &extents_}; }
+  const_iterator end() const { return {data_.data() + data_.size(), key_type{}, &extents_}; }
+
+private:
+  std::size_t offset(const key_type &index) const {
+#ifndef NDEBUG
+    for (std::size_t d = 0; d < N; ++d)
+      if (index[d] < 0 || index[d] >= extents_[d])
+        detail::throw_index_error("DenseArray", index.data(), N, extents_.data(), N);
+#endif
+    std::int64_t off = index[0];
+    for (std::size_t d = 1; d < N; ++d)
+      off = off * extents_[d] + index[d];
+    return static_cast<std::size_t>(off);
+  }
+
+  std::size_t row_offset(const std::array<std::int64_t, N - 1> &index) const {
+#ifndef NDEBUG
+    for (std::size_t d = 0; d + 1 < N; ++d)
+      if (index[d] < 0 || index[d] >= extents_[d])
+        detail::throw_index_error("DenseArray row", index.data(), N - 1, extents_.data(), N);
+#endif
+    std::int64_t off = 0;
+    for (std::size_t d = 0; d + 1 < N; ++d)
+      off = off * extents_[d] + index[d];
+    return static_cast<std::size_t>(off * extents_[N - 1]);
+  }
+
+  key_type extents_{};
+  std::vector<T> data_;
+};
+
+} // namespace orion

@@ -1,0 +1,92 @@
+// The backend interface: everything the headers need from the process group. Without
+// ORION_DISTRIBUTED these are inline single-process definitions (the serial backend); with it they
+// are declarations implemented over MPI in the orion_rt library, so no public header ever needs
+// <mpi.h>.
+#pragma once
+
+#include <climits>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace orion::detail {
+
+/// Largest message handed to MPI in one call: MPI counts are int.
+inline constexpr std::int64_t kMaxMessageBytes = INT_MAX;
+
+#ifdef ORION_DISTRIBUTED
+
+inline constexpr bool kDistributed = true;
+
+/// MPI_Init_thread(FUNNELED) unless MPI is already initialized (then the caller owns it).
+void backend_init(int &argc, char **&argv);
+/// MPI_Finalize if backend_init initialized MPI.
+void backend_finalize() noexcept;
+/// Ends the process with exit status 1 after an unrecoverable error: a collective error finalizes
+/// MPI (every rank is on its way out), a local one aborts the job so no rank hangs.
+[[noreturn]] void backend_fail(bool collective) noexcept;
+
+/// 0 / 1 when MPI is not running (before the Session, after it).
+int comm_rank() noexcept;
+int comm_size() noexcept;
+/// Ranks sharing this node's memory (MPI_COMM_TYPE_SHARED).
+int comm_node_size();
+void comm_barrier();
+/// Sum over lower ranks; 0 on rank 0.
+std::int64_t comm_exscan_sum(std::int64_t value);
+/// Element-wise maximum over all ranks, in place.
+void comm_allreduce_max(std::span<std::int64_t> values);
+/// Every rank returns root's string.
+std::string comm_bcast_string(const std::string &value, int root);
+/// Every rank returns all ranks' values in rank order.
+std::vector<std::int64_t> comm_allgather(std::int64_t value);
+/// Concatenates every rank's bytes in rank order into recv (sized by the caller from
+/// recv_bytes[r], the byte count of rank r). Messages above max_message bytes are split.
+void comm_allgatherv_bytes(const void *send, std::int64_t send_bytes, void *recv,
+                           std::span<const std::int64_t> recv_bytes,
+                           std::int64_t max_message = kMaxMessageBytes);
+
+#else
+
+inline constexpr bool kDistributed = false;
+
+inline void backend_init(int &, char **&) {}
+inline void backend_finalize() noexcept {}
+[[noreturn]] inline void backend_fail(bool) noexcept { std::_Exit(1); }
+inline int comm_rank() noexcept { return 0; }
+inline int comm_size() noexcept { return 1; }
+inline int comm_node_size() { return 1; }
+inline void comm_barrier() {}
+inline std::int64_t comm_exscan_sum(std::int64_t) { return 0; }
+inline void comm_allreduce_max(std::span<std::int64_t>) {}
+inline std::string comm_bcast_string(const std::string &value, int) { return value; }
+inline std::vector<std::int64_t> comm_allgather(std::int64_t value) { return {value}; }
+inline void comm_allgatherv_bytes(const void *send, std::int64_t send_bytes, void *recv,
+                                  std::span<const std::int64_t>, std::int64_t = kMaxMessageBytes) {
+  if (send_bytes > 0)
+    std::memcpy(recv, send, static_cast<std::size_t>(send_bytes));
+}
+
+#endif
+
+inline std::int64_t comm_allreduce_max(std::int64_t value) {
+  comm_allreduce_max(std::span<std::int64_t>(&value, 1));
+  return value;
+}
+
+/// Turns per-rank failures into one collective error: if any rank passes a message, every rank
+/// throws E with the message of the lowest failing rank (for loaders: the first bad line in file
+/// order), marked collective. Must be called by all ranks.
+template <class E> void raise_if_any(const std::optional<std::string> &mine) {
+  const int size = comm_size();
+  const std::int64_t first = -comm_allreduce_max(-(mine ? comm_rank() : size));
+  if (first >= size)
+    return;
+  throw E(comm_bcast_string(mine ? *mine : std::string(), static_cast<int>(first)), true);
+}
+
+} // namespace orion::detail

@@ -1,0 +1,48 @@
+// The worker context of the calling thread. Code outside any worker context is replicated driver
+// code (it runs identically on every rank); executors wrap each worker's share of a parallel loop
+// in a WorkerScope so that accumulators and rng() know which per-worker slot to use.
+#pragma once
+
+#include <orion/detail/state.hpp>
+#include <orion/error.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace orion::detail {
+
+struct WorkerContext {
+  std::int64_t global = -1; ///< global worker id, -1 outside a worker context
+  int local = -1;           ///< index among this rank's workers
+  Rng *rng = nullptr;       ///< cached so rng() in a loop body is one thread-local load
+};
+
+inline constinit thread_local WorkerContext tl_worker{};
+
+/// RAII: the calling thread acts as worker `global_worker_id` until the scope ends. Scopes nest
+/// (the previous context is restored). The id must belong to this rank:
+/// rank * threads_per_rank <= id < (rank + 1) * threads_per_rank.
+class WorkerScope {
+public:
+  explicit WorkerScope(std::int64_t global_worker_id) : saved_(tl_worker) {
+    RuntimeState &st = state();
+    const std::int64_t first = static_cast<std::int64_t>(st.rank) * st.threads_per_rank;
+    const std::int64_t local = global_worker_id - first;
+    if (local < 0 || local >= st.threads_per_rank || local >= std::int64_t(st.worker_rngs.size()))
+      throw Error("worker id " + std::to_string(global_worker_id) + " does not belong to rank " +
+                  std::to_string(st.rank) + " (its workers are " + std::to_string(first) + ".." +
+                  std::to_string(first + st.threads_per_rank - 1) + ")");
+    tl_worker = WorkerContext{global_worker_id, static_cast<int>(local),
+                              &st.worker_rngs[static_cast<std::size_t>(local)].engine};
+  }
+  ~WorkerScope() { tl_worker = saved_; }
+  WorkerScope(const WorkerScope &) = delete;
+  WorkerScope &operator=(const WorkerScope &) = delete;
+
+private:
+  WorkerContext saved_;
+};
+
+inline bool in_worker() noexcept { return tl_worker.global >= 0; }
+
+} // namespace orion::detail

@@ -1,0 +1,151 @@
+// Runtime options: the --orion-* command-line flags and the ORION_* environment variables.
+#pragma once
+
+#include <orion/error.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace orion {
+
+/// The options a Session was started with. Executors read them through orion::options().
+struct Options {
+  /// Worker threads per rank as requested; 0 means "my share of this node's cores".
+  int threads = 0;
+  /// --orion-check: record read/write sets of concurrently running partitions and fail on conflict.
+  bool check = false;
+  /// --orion-replay-serial: replay a parallel run's partition order on one worker.
+  bool replay_serial = false;
+  bool verbose = false;
+  bool stats = false;
+  /// Seeds orion::rng(); the same seed gives the same streams on every run and every rank.
+  std::uint64_t seed = 42;
+};
+
+/// Looks up an environment variable; injectable so that option parsing is testable.
+using EnvLookup = const char *(*)(const char *name);
+
+inline const char *system_env(const char *name) { return std::getenv(name); }
+
+namespace detail {
+
+inline constexpr std::string_view kValidFlags =
+    "--orion-threads=N, --orion-check, --orion-replay-serial, --orion-verbose, --orion-stats, "
+    "--orion-seed=N";
+
+[[noreturn]] inline void option_error(const std::string &what) {
+  throw OptionError(what + "; valid flags: " + std::string(kValidFlags));
+}
+
+template <class Int> std::optional<Int> parse_integer(std::string_view text) {
+  Int value{};
+  const char *first = text.data(), *last = text.data() + text.size();
+  auto [end, ec] = std::from_chars(first, last, value);
+  if (text.empty() || ec != std::errc() || end != last)
+    return std::nullopt;
+  return value;
+}
+
+// A thread count above this is a typo, not a machine.
+inline constexpr int kMaxThreads = 1 << 16;
+
+inline int parse_threads(std::string_view text, const std::string &source) {
+  auto n = parse_integer<int>(text);
+  if (!n || *n < 1 || *n > kMaxThreads)
+    option_error("invalid value \"" + std::string(text) + "\" for " + source +
+                 " (expected a positive integer)");
+  return *n;
+}
+
+inline std::uint64_t parse_seed(std::string_view text, const std::string &source) {
+  auto n = parse_integer<std::uint64_t>(text);
+  if (!n)
+    option_error("invalid value \"" + std::string(text) + "\" for " + source +
+                 " (expected an unsigned 64-bit integer)");
+  return *n;
+}
+
+inline bool parse_bool(std::string_view text, const std::string &source) {
+  if (text == "1" || text == "true" || text == "yes" || text == "on")
+    return true;
+  if (text == "0" || text == "false" || text == "no" || text == "off")
+    return false;
+  option_error("invalid value \"" + std::string(text) + "\" for " + source +
+               " (expected 0/1, true/false, yes/no or on/off)");
+}
+
+} // namespace detail
+
+/// Reads ORION_THREADS, ORION_SEED and ORION_VERBOSE, then the --orion-* flags of argv (flags win),
+/// and removes those flags from argv so the program only sees its own arguments. Scanning stops
+/// at "--", which is left in place. Throws OptionError on an unknown --orion-* flag or a malformed
+/// value.
+inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env) {
+  Options options;
+  auto from_env = [&](const char *name) -> std::optional<std::string_view> {
+    const char *value = env ? env(name) : nullptr;
+    if (value == nullptr || *value == '\0')
+      return std::nullopt;
+    return std::string_view(value);
+  };
+  if (auto v = from_env("ORION_THREADS"))
+    options.threads = detail::parse_threads(*v, "environment variable ORION_THREADS");
+  if (auto v = from_env("ORION_SEED"))
+    options.seed = detail::parse_seed(*v, "environment variable ORION_SEED");
+  if (auto v = from_env("ORION_VERBOSE"))
+    options.verbose = detail::parse_bool(*v, "environment variable ORION_VERBOSE");
+
+  if (argc <= 0 || argv == nullptr)
+    return options;
+  // Collected first and committed at the end, so argv is untouched when a flag is rejected.
+  std::vector<char *> kept(argv, argv + 1);
+  bool scanning = true;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (!scanning || !arg.starts_with("--orion-")) {
+      scanning = scanning && arg != "--";
+      kept.push_back(argv[i]);
+      continue;
+    }
+    const auto eq = arg.find('=');
+    const bool has_value = eq != std::string_view::npos;
+    const std::string name(arg.substr(0, eq));
+    const std::string_view value = has_value ? arg.substr(eq + 1) : std::string_view();
+    auto require_value = [&] {
+      if (!has_value)
+        detail::option_error(name + " needs a value (" + name + "=N)");
+      return value;
+    };
+    auto flag = [&](bool &target) {
+      if (has_value)
+        detail::option_error(name + " takes no value, got \"" + std::string(arg) + "\"");
+      target = true;
+    };
+    if (name == "--orion-threads")
+      options.threads = detail::parse_threads(require_value(), name);
+    else if (name == "--orion-seed")
+      options.seed = detail::parse_seed(require_value(), name);
+    else if (name == "--orion-check")
+      flag(options.check);
+    else if (name == "--orion-replay-serial")
+      flag(options.replay_serial);
+    else if (name == "--orion-verbose")
+      flag(options.verbose);
+    else if (name == "--orion-stats")
+      flag(options.stats);
+    else
+      detail::option_error("unknown flag \"" + std::string(arg) + "\"");
+  }
+  std::copy(kept.begin(), kept.end(), argv);
+  argc = static_cast<int>(kept.size());
+  argv[argc] = nullptr;
+  return options;
+}
+
+} // namespace orion

@@ -1,0 +1,165 @@
+// The Session (process-group lifetime, options, fatal-error reporting) and introspection.
+#pragma once
+
+#include <orion/detail/comm.hpp>
+#include <orion/detail/state.hpp>
+#include <orion/detail/worker.hpp>
+#include <orion/error.hpp>
+#include <orion/options.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+
+namespace orion {
+
+namespace detail {
+
+inline std::string program_name(std::string_view argv0) {
+  const auto slash = argv0.find_last_of('/');
+  return std::string(slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1));
+}
+
+/// Reports an uncaught exception as one line and ends the process on every rank. A collective
+/// error is printed by the root only (all ranks have the same message); a local one carries its
+/// rank and aborts the job so that ranks waiting in a collective do not hang.
+[[noreturn]] inline void terminate_handler() noexcept {
+  std::string what = "std::terminate called without an active exception";
+  bool collective = false;
+  if (std::exception_ptr current = std::current_exception()) {
+    try {
+      std::rethrow_exception(current);
+    } catch (const Error &e) {
+      what = e.what();
+      collective = e.collective();
+    } catch (const std::exception &e) {
+      what = e.what();
+    } catch (...) {
+      what = "unknown exception";
+    }
+  }
+  const int rank = comm_rank();
+  const char *program = state().program.c_str();
+  std::fflush(stdout);
+  if (!collective && comm_size() > 1)
+    std::fprintf(stderr, "[rank %d] %s: error: %s\n", rank, program, what.c_str());
+  else if (!collective || rank == 0)
+    std::fprintf(stderr, "%s: error: %s\n", program, what.c_str());
+  std::fflush(stderr);
+  backend_fail(collective);
+}
+
+inline int default_threads_per_rank(int ranks_on_node) {
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  return std::max(1, cores / std::max(1, ranks_on_node));
+}
+
+} // namespace detail
+
+/// The runtime's lifetime; make it the first line of main. Distributed: initializes MPI (unless
+/// something else already did; then it also leaves finalizing to that code) and finalizes it at
+/// scope exit; MPI cannot restart, so a distributed program gets one Session. Parses and removes
+/// the --orion-* flags (see parse_options), installs the fatal-error handler, seeds orion::rng().
+/// Only one Session may exist at a time.
+class Session {
+public:
+  Session(int &argc, char **&argv) { start(argc, argv); }
+  /// No command line: options come from the environment only.
+  Session() {
+    int argc = 0;
+    char **argv = nullptr;
+    start(argc, argv);
+  }
+  ~Session();
+  Session(const Session &) = delete;
+  Session &operator=(const Session &) = delete;
+
+  const Options &options() const noexcept { return detail::state().options; }
+
+private:
+  void start(int &argc, char **&argv);
+};
+
+inline void Session::start(int &argc, char **&argv) {
+  detail::RuntimeState &st = detail::state();
+  if (st.session_active)
+    throw Error("only one orion::Session may exist at a time");
+  if (argc > 0 && argv != nullptr && argv[0] != nullptr)
+    st.program = detail::program_name(argv[0]);
+  detail::backend_init(argc, argv);
+  // Installed before anything can fail, so that a bad flag is reported as one clean line too.
+  if (auto previous = std::set_terminate(&detail::terminate_handler);
+      previous != &detail::terminate_handler)
+    st.previous_terminate = previous;
+
+  Options options;
+  std::optional<std::string> error;
+  try {
+    options = parse_options(argc, argv);
+  } catch (const OptionError &e) {
+    error = e.what();
+  }
+  detail::raise_if_any<OptionError>(error);
+  const int ranks_on_node = detail::comm_node_size(); // collective: every rank calls it
+
+  st.options = options;
+  st.rank = detail::comm_rank();
+  st.num_ranks = detail::comm_size();
+  // The serial backend has one worker; --orion-threads is accepted there and recorded only.
+  st.threads_per_rank = !detail::kDistributed ? 1
+                        : options.threads > 0 ? options.threads
+                                              : detail::default_threads_per_rank(ranks_on_node);
+  st.reseed();
+  st.loads = st.bytes_loaded = 0;
+  st.load_seconds = 0;
+  st.session_active = true;
+  if (options.verbose && st.rank == 0)
+    std::fprintf(stderr, "orion: %d rank(s) x %d thread(s) = %lld worker(s), seed %llu (%s)\n",
+                 st.num_ranks, st.threads_per_rank,
+                 static_cast<long long>(st.num_ranks) * st.threads_per_rank,
+                 static_cast<unsigned long long>(options.seed),
+                 detail::kDistributed ? "distributed" : "serial");
+}
+
+inline Session::~Session() {
+  detail::RuntimeState &st = detail::state();
+  if (st.options.stats && st.rank == 0)
+    std::fprintf(stderr,
+                 "orion: stats: rank 0 parsed %lld file(s), %.1f MB in %.3f s (%.1f MB/s)\n",
+                 static_cast<long long>(st.loads), st.bytes_loaded / 1e6, st.load_seconds,
+                 st.load_seconds > 0 ? st.bytes_loaded / 1e6 / st.load_seconds : 0.0);
+  std::set_terminate(st.previous_terminate);
+  st.previous_terminate = nullptr;
+  detail::backend_finalize();
+  st.rank = 0;
+  st.num_ranks = 1;
+  st.threads_per_rank = 1;
+  st.reseed();
+  st.session_active = false;
+}
+
+/// This process's rank (0 in serial builds and outside a Session).
+inline int rank() noexcept { return detail::state().rank; }
+inline int num_ranks() noexcept { return detail::state().num_ranks; }
+/// Rank 0: where replicated driver code should print.
+inline bool is_root() noexcept { return rank() == 0; }
+/// Worker threads each rank runs parallel loops with (1 in serial builds).
+inline int threads_per_rank() noexcept { return detail::state().threads_per_rank; }
+/// Ranks x threads per rank.
+inline std::int64_t num_workers() noexcept {
+  return static_cast<std::int64_t>(num_ranks()) * threads_per_rank();
+}
+/// Inside a worker context its global id; outside, the id of this rank's first worker.
+inline std::int64_t worker_id() noexcept {
+  const std::int64_t id = detail::tl_worker.global;
+  return id >= 0 ? id : static_cast<std::int64_t>(rank()) * threads_per_rank();
+}
+/// The options of the running Session (defaults without one).
+inline const Options &options() noexcept { return detail::state().options; }
+
+} // namespace orion

@@ -1,0 +1,144 @@
+// MPI implementation of the collective half of the backend interface (detail/comm.hpp).
+#include <orion/detail/comm.hpp>
+#include <orion/error.hpp>
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <string>
+
+namespace orion::detail {
+namespace {
+
+bool mpi_running() noexcept {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  return initialized != 0 && finalized == 0;
+}
+
+// Collectives need MPI, which only a Session starts.
+void require_mpi(const char *operation) {
+  if (!mpi_running())
+    throw Error(std::string("orion: ") + operation +
+                " is collective and needs a running orion::Session (make it the first line of "
+                "main)");
+}
+
+// The Session sets MPI_ERRORS_RETURN, so failures come back here as one clear local error.
+void check(int rc, const char *operation) {
+  if (rc == MPI_SUCCESS)
+    return;
+  char reason[MPI_MAX_ERROR_STRING];
+  int length = 0;
+  MPI_Error_string(rc, reason, &length);
+  throw Error(std::string("MPI failure in ") + operation + ": " + std::string(reason, length));
+}
+
+// Broadcasts bytes in pieces that fit MPI's int counts.
+void bcast_bytes(char *data, std::int64_t bytes, int root, std::int64_t max_message) {
+  for (std::int64_t done = 0; done < bytes;) {
+    const std::int64_t piece = std::min(bytes - done, max_message);
+    check(MPI_Bcast(data + done, static_cast<int>(piece), MPI_BYTE, root, MPI_COMM_WORLD),
+          "MPI_Bcast");
+    done += piece;
+  }
+}
+
+} // namespace
+
+int comm_rank() noexcept {
+  int rank = 0;
+  if (mpi_running())
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+int comm_size() noexcept {
+  int size = 1;
+  if (mpi_running())
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+  return size;
+}
+
+int comm_node_size() {
+  require_mpi("counting the ranks of a node");
+  MPI_Comm node = MPI_COMM_NULL;
+  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node),
+        "MPI_Comm_split_type");
+  int size = 1;
+  MPI_Comm_size(node, &size);
+  MPI_Comm_free(&node);
+  return size;
+}
+
+void comm_barrier() {
+  require_mpi("barrier");
+  check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+}
+
+std::int64_t comm_exscan_sum(std::int64_t value) {
+  require_mpi("exscan");
+  std::int64_t result = 0;
+  check(MPI_Exscan(&value, &result, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD), "MPI_Exscan");
+  return comm_rank() == 0 ? 0 : result; // MPI leaves rank 0's result undefined
+}
+
+void comm_allreduce_max(std::span<std::int64_t> values) {
+  require_mpi("allreduce");
+  check(MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_INT64_T,
+                      MPI_MAX, MPI_COMM_WORLD),
+        "MPI_Allreduce");
+}
+
+std::string comm_bcast_string(const std::string &value, int root) {
+  require_mpi("broadcast");
+  std::int64_t length = static_cast<std::int64_t>(value.size());
+  check(MPI_Bcast(&length, 1, MPI_INT64_T, root, MPI_COMM_WORLD), "MPI_Bcast");
+  std::string result =
+      comm_rank() == root ? value : std::string(static_cast<std::size_t>(length), '\0');
+  bcast_bytes(result.data(), length, root, kMaxMessageBytes);
+  return result;
+}
+
+std::vector<std::int64_t> comm_allgather(std::int64_t value) {
+  require_mpi("allgather");
+  std::vector<std::int64_t> all(static_cast<std::size_t>(comm_size()));
+  check(MPI_Allgather(&value, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, MPI_COMM_WORLD),
+        "MPI_Allgather");
+  return all;
+}
+
+void comm_allgatherv_bytes(const void *send, std::int64_t send_bytes, void *recv,
+                           std::span<const std::int64_t> recv_bytes, std::int64_t max_message) {
+  require_mpi("allgatherv");
+  const int size = comm_size(), rank = comm_rank();
+  if (recv_bytes.size() != static_cast<std::size_t>(size) || recv_bytes[rank] != send_bytes)
+    throw Error("orion: comm_allgatherv_bytes: the byte counts do not match the ranks' messages");
+  max_message = std::clamp<std::int64_t>(max_message, 1, kMaxMessageBytes);
+  std::vector<std::int64_t> displs(recv_bytes.size());
+  std::int64_t total = 0;
+  for (int r = 0; r < size; ++r) {
+    displs[r] = total;
+    total += recv_bytes[r];
+  }
+  char *out = static_cast<char *>(recv);
+  if (total <= max_message) { // one MPI_Allgatherv: every count and displacement fits an int
+    std::vector<int> counts(size), offsets(size);
+    for (int r = 0; r < size; ++r) {
+      counts[r] = static_cast<int>(recv_bytes[r]);
+      offsets[r] = static_cast<int>(displs[r]);
+    }
+    check(MPI_Allgatherv(send, static_cast<int>(send_bytes), MPI_BYTE, out, counts.data(),
+                         offsets.data(), MPI_BYTE, MPI_COMM_WORLD),
+          "MPI_Allgatherv");
+    return;
+  }
+  // Too big for int counts: every rank broadcasts its part straight into place, in pieces.
+  if (send_bytes > 0)
+    std::copy_n(static_cast<const char *>(send), send_bytes, out + displs[rank]);
+  for (int r = 0; r < size; ++r)
+    bcast_bytes(out + displs[r], recv_bytes[r], r, max_message);
+}
+
+} // namespace orion::detail

@@ -1,0 +1,27 @@
+# Runs COMMAND ('|'-separated) and checks that it fails (non-zero exit) within MAX_SECONDS, that
+# its output contains the regex EXPECT exactly once, and that it does not match REJECT.
+string(REPLACE "|" ";" command "${COMMAND}")
+string(TIMESTAMP started "%s")
+execute_process(COMMAND ${command}
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${MAX_SECONDS})
+string(TIMESTAMP finished "%s")
+math(EXPR seconds "${finished} - ${started}")
+set(all "${out}${err}")
+message("exit: ${rc} after ${seconds} s\n--- output ---\n${all}--------------")
+if(rc STREQUAL "0")
+  message(FATAL_ERROR "expected a non-zero exit status")
+endif()
+if(NOT rc MATCHES "^[0-9]+$")
+  message(FATAL_ERROR "the program did not exit normally: ${rc}")
+endif()
+# ';' would split the list of matches: take it out of both sides first.
+string(REPLACE ";" "<semicolon>" all_escaped "${all}")
+string(REPLACE ";" "<semicolon>" expect_escaped "${EXPECT}")
+string(REGEX MATCHALL "${expect_escaped}" found "${all_escaped}")
+list(LENGTH found count)
+if(NOT count EQUAL 1)
+  message(FATAL_ERROR "expected exactly one line matching '${EXPECT}', found ${count}")
+endif()
+if(REJECT AND all MATCHES "${REJECT}")
+  message(FATAL_ERROR "output must not match '${REJECT}'")
+endif()

@@ -1,0 +1,137 @@
+#include <orion/options.hpp>
+#include <orion/session.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+/// An argv that owns its strings, as main would receive it (argv[argc] == nullptr).
+struct Args {
+  explicit Args(std::vector<std::string> args) : storage(std::move(args)) {
+    for (auto &s : storage)
+      pointers.push_back(s.data());
+    pointers.push_back(nullptr);
+    argc = static_cast<int>(storage.size());
+    argv = pointers.data();
+  }
+  std::vector<std::string> rest() const { return {argv, argv + argc}; }
+
+  std::vector<std::string> storage;
+  std::vector<char *> pointers;
+  int argc;
+  char **argv;
+};
+
+std::map<std::string, std::string> fake_env;
+const char *lookup(const char *name) {
+  auto it = fake_env.find(name);
+  return it == fake_env.end() ? nullptr : it->second.c_str();
+}
+const char *no_env(const char *) { return nullptr; }
+
+} // namespace
+
+TEST_CASE("parse_options removes --orion-* flags and keeps the rest", "[session]") {
+  Args a({"prog", "in.txt", "--orion-threads=3", "-v", "--orion-check", "--orion-seed=123",
+          "--orion-verbose", "--orion-stats", "--orion-replay-serial", "out.txt"});
+  const orion::Options o = orion::parse_options(a.argc, a.argv, &no_env);
+  CHECK(a.rest() == std::vector<std::string>{"prog", "in.txt", "-v", "out.txt"});
+  CHECK(a.argv[a.argc] == nullptr);
+  CHECK(o.threads == 3);
+  CHECK(o.seed == 123);
+  CHECK(o.check);
+  CHECK(o.verbose);
+  CHECK(o.stats);
+  CHECK(o.replay_serial);
+}
+
+TEST_CASE("parse_options defaults, and stops at --", "[session]") {
+  Args a({"prog", "--", "--orion-threads=2"});
+  const orion::Options o = orion::parse_options(a.argc, a.argv, &no_env);
+  CHECK(a.rest() == std::vector<std::string>{"prog", "--", "--orion-threads=2"});
+  CHECK(o.threads == 0);
+  CHECK(o.seed == 42);
+  CHECK_FALSE(o.check);
+  CHECK_FALSE(o.verbose);
+}
+
+TEST_CASE("parse_options reads ORION_* and flags win", "[session]") {
+  fake_env = {{"ORION_THREADS", "5"}, {"ORION_SEED", "9"}, {"ORION_VERBOSE", "yes"}};
+  Args a({"prog"});
+  orion::Options o = orion::parse_options(a.argc, a.argv, &lookup);
+  CHECK(o.threads == 5);
+  CHECK(o.seed == 9);
+  CHECK(o.verbose);
+  Args b({"prog", "--orion-threads=2", "--orion-seed=1"});
+  o = orion::parse_options(b.argc, b.argv, &lookup);
+  CHECK(o.threads == 2);
+  CHECK(o.seed == 1);
+  fake_env = {{"ORION_THREADS", "many"}};
+  CHECK_THROWS_WITH(orion::parse_options(a.argc, a.argv, &lookup),
+                    Catch::Contains("\"many\" for environment variable ORION_THREADS"));
+  fake_env = {{"ORION_VERBOSE", "maybe"}};
+  CHECK_THROWS_AS(orion::parse_options(a.argc, a.argv, &lookup), orion::OptionError);
+  fake_env = {{"ORION_THREADS", ""}}; // set but empty: ignored
+  CHECK(orion::parse_options(a.argc, a.argv, &lookup).threads == 0);
+  fake_env.clear();
+}
+
+TEST_CASE("parse_options rejects unknown flags and bad values, listing the valid flags",
+          "[session]") {
+  const std::string valid = "valid flags: --orion-threads=N, --orion-check, --orion-replay-serial, "
+                            "--orion-verbose, --orion-stats, --orion-seed=N";
+  auto error = [](std::vector<std::string> args) -> std::string {
+    Args a(std::move(args));
+    const std::vector<std::string> before = a.rest();
+    try {
+      orion::parse_options(a.argc, a.argv, &no_env);
+    } catch (const orion::OptionError &e) {
+      CHECK(a.rest() == before); // argv untouched on error
+      return e.what();
+    }
+    return "(no error)";
+  };
+  CHECK(error({"prog", "--orion-foo"}) == "unknown flag \"--orion-foo\"; " + valid);
+  CHECK(error({"prog", "x", "--orion-threads=x"}) ==
+        "invalid value \"x\" for --orion-threads (expected a positive integer); " + valid);
+  CHECK_THAT(error({"prog", "--orion-threads=0"}), Catch::Contains("positive integer"));
+  CHECK_THAT(error({"prog", "--orion-threads=-2"}), Catch::Contains("positive integer"));
+  CHECK_THAT(error({"prog", "--orion-threads=2x"}), Catch::Contains("\"2x\""));
+  CHECK_THAT(error({"prog", "--orion-threads"}), Catch::Contains("needs a value"));
+  CHECK_THAT(error({"prog", "--orion-seed=-1"}), Catch::Contains("unsigned 64-bit"));
+  CHECK_THAT(error({"prog", "--orion-check=1"}), Catch::Contains("takes no value"));
+  CHECK_THAT(error({"prog", "--orion-"}), Catch::EndsWith(valid));
+}
+
+TEST_CASE("Session parses argv and exposes options and introspection", "[session]") {
+  Args a({"/path/to/prog", "data.txt", "--orion-threads=4", "--orion-seed=77"});
+  {
+    orion::Session session(a.argc, a.argv);
+    CHECK(a.rest() == std::vector<std::string>{"/path/to/prog", "data.txt"});
+    CHECK(session.options().seed == 77);
+    CHECK(orion::options().threads == 4);
+    CHECK(orion::detail::state().program == "prog");
+    CHECK(orion::is_root());
+    CHECK(orion::rank() == 0);
+    CHECK(orion::num_ranks() == 1);
+    CHECK(orion::threads_per_rank() == 1); // the serial backend runs one worker
+    CHECK(orion::num_workers() == 1);
+    CHECK(orion::worker_id() == 0);
+    CHECK_THROWS_WITH(orion::Session(), "only one orion::Session may exist at a time");
+  }
+  orion::Session again; // sequential sessions are fine
+  CHECK(orion::options().seed == 42);
+}
+
+TEST_CASE("Session rejects a bad flag", "[session]") {
+  Args a({"prog", "--orion-foo=1"});
+  CHECK_THROWS_AS(orion::Session(a.argc, a.argv), orion::OptionError);
+  Args b({"prog", "--orion-threads=x"});
+  CHECK_THROWS_WITH(orion::Session(b.argc, b.argv), Catch::Contains("valid flags:"));
+  orion::Session fine; // a failed start leaves no session behind
+}
