@@ -16,7 +16,7 @@
 // on the train file has factors for every test rating (and the test file's extents never exceed
 // the train file's).
 //
-// Output order: rows in increasing id order, each row's columns in sampling order. Everything is
+// Output order: rows in increasing id order, each row's columns in generation order. Everything is
 // a function of the seed only: the PRNGs are our own (std distributions differ across libraries).
 
 #include <algorithm>
@@ -378,7 +378,6 @@ public:
           keyed_.emplace_back(std::log(1.0 - rng.uniform()) / cols_.weight(c), c);
       const std::size_t more = want - picked_.size();
       std::nth_element(keyed_.begin(), keyed_.begin() + (more - 1), keyed_.end(), std::greater<>());
-      std::sort(keyed_.begin(), keyed_.begin() + more, std::greater<>());
       for (std::size_t j = 0; j < more; ++j)
         taken_[keyed_[j].second] = 1, picked_.push_back(keyed_[j].second);
     }
