@@ -6,6 +6,7 @@
 
 #include "../codegen/source_emitter.hpp"
 #include "../frontend/frontend.hpp"
+#include "../report/deps_report.hpp"
 #include "../report/loops_report.hpp"
 
 #include <fmt/format.h>
@@ -43,6 +44,19 @@ int run(const driver::Options &o) {
   auto program = frontend::run_frontend({o.input, frontend_args(o)});
   if (!program)
     return 1;
+
+  if (o.dump == driver::Dump::Deps) {
+    deps::IslContext isl;
+    const auto analyses = deps::analyze_program(*program, isl);
+    report::DepsReportInput input{*program, analyses, text,
+                                  llvm::StringRef(isl_version()).trim().str()};
+    std::ostringstream out;
+    if (o.format == driver::DumpFormat::Json)
+      report::write_deps_json(input, out);
+    else
+      report::write_deps_text(input, out);
+    return driver::write_file_atomically(o.output.empty() ? "-" : o.output, out.str()) ? 0 : 1;
+  }
 
   if (o.dump == driver::Dump::Loops) {
     std::ostringstream out;

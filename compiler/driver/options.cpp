@@ -21,6 +21,8 @@ OPTIONS:
   --emit=cpp             Write the transformed C++ source instead of building
   --dump=loops           Print the loops orionc found, their iteration spaces and array
                          references, instead of building
+  --dump=deps            Print each loop's dependence vectors, legal schedules, the chosen
+                         schedule and the array roles, instead of building
   --format=text|json     Format of --dump output (default: text)
   --keep                 Keep the transformed source next to the output (<output>.orion.cpp)
   -I<dir>, -D<name>[=v], -U<name>
@@ -65,8 +67,10 @@ std::variant<Options, Action, UsageError> parse_options(const std::vector<std::s
       return UsageError{fmt::format("invalid '{}': expected --emit=binary or --emit=cpp", a)};
     } else if (a == "--dump=loops") {
       o.dump = Dump::Loops;
+    } else if (a == "--dump=deps") {
+      o.dump = Dump::Deps;
     } else if (starts_with(a, "--dump")) {
-      return UsageError{fmt::format("invalid '{}': expected --dump=loops", a)};
+      return UsageError{fmt::format("invalid '{}': expected --dump=loops or --dump=deps", a)};
     } else if (a == "--format=text") {
       o.format = DumpFormat::Text;
     } else if (a == "--format=json") {

@@ -11,7 +11,7 @@ namespace orion::driver {
 /// What orionc is asked to produce.
 enum class Emit { Binary, Cpp };
 /// Which dump, if any, replaces the build.
-enum class Dump { None, Loops };
+enum class Dump { None, Loops, Deps };
 /// The dump's rendering.
 enum class DumpFormat { Text, Json };
 

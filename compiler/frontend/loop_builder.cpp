@@ -129,6 +129,7 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
   ScanContext ctx(ast, loop, bound.next->getSourceRange());
   loop.pragma_location = ctx.location(bound.pragma->location);
   loop.location = ctx.location(bound.next->getBeginLoc());
+  loop.end = ctx.location(bound.next->getEndLoc());
 
   collect_modified(bound.next, ctx);
   const clang::Stmt *body = nullptr;

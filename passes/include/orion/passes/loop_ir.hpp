@@ -160,6 +160,7 @@ struct Clauses {
 struct Loop {
   SourceLocation pragma_location;
   SourceLocation location; ///< the `for` keyword
+  SourceLocation end;      ///< the last token of the loop statement
   std::string function;    ///< the enclosing function
   Clauses clauses;
   IterationSpace space;

@@ -1,0 +1,64 @@
+// Exact dependence analysis of one parallel loop with isl (DESIGN §2.2).
+//
+// For every pair of references to the same array with at least one write, the memory-based
+// dependence relation `A_a ∘ A_b⁻¹ ∩ (p ≺ p')`, its distance set, and its summary as interval
+// vectors, one per carrying level. Unordered loops skip write/write pairs (as Orion does);
+// `relax(A)` arrays, Buffers and Accumulators (reductions) are skipped.
+#pragma once
+
+#include "orion/passes/distance.hpp"
+#include "orion/passes/isl_context.hpp"
+#include "orion/passes/loop_ir.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace orion::deps {
+
+/// Read-after-write, write-after-read, write-after-write (source access, then sink access).
+enum class DependenceKind { RAW, WAR, WAW };
+std::string_view to_string(DependenceKind kind);
+
+/// One summarized dependence: a distance vector, the array and the references causing it.
+struct Dependence {
+  DistanceVector distance;
+  DependenceKind kind = DependenceKind::RAW;
+  int array = -1;
+  /// (source ref id, sink ref id) pairs whose dependence has exactly this summary.
+  std::vector<std::pair<int, int>> refs;
+  /// The exact distances of this level (isl set), for exact legality checks.
+  isl::set exact;
+  /// False when isl gave up (quota) and the vector is the conservative fallback.
+  bool computed = true;
+};
+
+/// Something the analysis wants the user to know (e.g. a quota fallback).
+struct Remark {
+  std::string message;
+  int ref = -1; ///< the reference it is about, if any
+};
+
+/// Everything the analysis found for one loop.
+struct DependenceInfo {
+  std::vector<Dependence> dependences;
+  std::vector<Remark> remarks;
+  std::string domain;                        ///< the iteration domain, as isl prints it
+  std::vector<std::string> access_relations; ///< per ref id, as isl prints it ("" if skipped)
+};
+
+/// Options of the analysis.
+struct AnalysisOptions {
+  /// Parameters pinned to values (by ir name); the oracle uses this for concrete sizes.
+  std::map<std::string, int64_t> fixed_parameters;
+};
+
+/// Analyzes `loop`. Throws isl::exception only on internal errors; quota exhaustion falls back
+/// to the conservative vectors with a remark.
+DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
+                                   const AnalysisOptions &options = {});
+
+/// Whether the array's dependences are analyzed at all (not an accumulator, buffer or relaxed).
+bool is_analyzed_array(const ir::Loop &loop, int array);
+
+} // namespace orion::deps

@@ -1,0 +1,25 @@
+// Runs the analyses of passes/ on every loop of a program: dependences, schedule candidates,
+// and the roles and cost of each candidate. This is what reports and code generation consume.
+#pragma once
+
+#include "orion/passes/array_roles.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace orion::deps {
+
+/// Everything known about one loop after analysis.
+struct LoopAnalysis {
+  DependenceInfo dependences;
+  ScheduleChoice schedules;
+  std::vector<Plan> plans; ///< one per candidate, same order
+  std::optional<Plan> chosen;
+  std::string error; ///< isl failed on this loop (then the rest is empty)
+};
+
+/// Analyzes every loop of `program`.
+std::vector<LoopAnalysis> analyze_program(const ir::Program &program, IslContext &isl);
+
+} // namespace orion::deps

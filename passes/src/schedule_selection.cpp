@@ -1,0 +1,273 @@
+#include "orion/passes/schedule.hpp"
+
+#include "orion/passes/polyhedral_model.hpp"
+
+#include <fmt/format.h>
+
+namespace orion::deps {
+namespace {
+
+/// Exact check: no distance of any dependence satisfies `violation` (an isl constraint over
+/// d0..dn-1), after mapping distances through `transform` when given.
+bool none_violates(const DependenceInfo &deps, const PolyhedralModel &model, isl::ctx ctx,
+                   const std::string &violation, const isl::map *transform = nullptr) {
+  const isl::set bad(ctx, model.distance_set(violation));
+  for (const Dependence &d : deps.dependences) {
+    isl::set distances = transform ? d.exact.apply(*transform) : d.exact;
+    if (!distances.intersect(bad).is_empty())
+      return false;
+  }
+  return true;
+}
+
+std::string dim_name(const ir::Loop &loop, int d) { return loop.space.dims[d].name; }
+
+isl::map transform_map(const Matrix &t, const PolyhedralModel &model, isl::ctx ctx) {
+  std::string out = "S[";
+  for (size_t r = 0; r < t.size(); ++r) {
+    std::string row = "0";
+    for (size_t c = 0; c < t[r].size(); ++c)
+      if (t[r][c] != 0)
+        row += fmt::format(" + {}*d{}", t[r][c], c);
+    out += (r ? ", " : "") + row;
+  }
+  out += "]";
+  return isl::map(ctx, fmt::format("{} -> {{ {} -> {} }}", model.param_list(),
+                                   model.iteration_tuple("d"), out));
+}
+
+std::string matrix_text(const Matrix &m) {
+  std::string out = "[";
+  for (size_t r = 0; r < m.size(); ++r) {
+    out += r ? ", [" : "[";
+    for (size_t c = 0; c < m[r].size(); ++c)
+      out += fmt::format("{}{}", c ? ", " : "", m[r][c]);
+    out += "]";
+  }
+  return out + "]";
+}
+
+/// 1D and 2D candidates on a (possibly transformed) space; `transform` maps distances into it.
+std::vector<Schedule> plain_candidates(const ir::Loop &loop, const DependenceInfo &deps,
+                                       const PolyhedralModel &model, isl::ctx ctx,
+                                       const isl::map *transform,
+                                       const std::vector<std::string> &names) {
+  std::vector<Schedule> out;
+  const int n = model.dims();
+  for (int d = 0; d < n; ++d) {
+    if (none_violates(deps, model, ctx, fmt::format("d{} != 0", d), transform)) {
+      Schedule s;
+      s.kind = ScheduleKind::OneD;
+      s.dims = {d};
+      s.description = fmt::format("1D: partition {} across workers; no dependence crosses "
+                                  "partitions",
+                                  names[d]);
+      out.push_back(std::move(s));
+    }
+  }
+  for (int sp = 0; sp < n; ++sp) {
+    for (int t = 0; t < n; ++t) {
+      if (sp == t)
+        continue;
+      Schedule s;
+      s.kind = ScheduleKind::TwoD;
+      s.dims = {sp, t};
+      if (loop.clauses.ordered) {
+        // Wavefront: a block only waits for the blocks before it in both dimensions.
+        if (!none_violates(deps, model, ctx, fmt::format("d{} < 0 or d{} < 0", sp, t), transform))
+          continue;
+        s.wavefront = true;
+        s.description = fmt::format("2D ordered: space {}, time {}, wavefront (each worker "
+                                    "waits only for its predecessor)",
+                                    names[sp], names[t]);
+      } else {
+        // Rotation: concurrent blocks differ in both dimensions.
+        if (!none_violates(deps, model, ctx, fmt::format("d{} != 0 and d{} != 0", sp, t),
+                           transform))
+          continue;
+        s.description =
+            fmt::format("2D unordered: space {}, time {} (rotated)", names[sp], names[t]);
+      }
+      out.push_back(std::move(s));
+    }
+  }
+  return out;
+}
+
+} // namespace
+
+std::string_view to_string(ScheduleKind kind) {
+  switch (kind) {
+  case ScheduleKind::OneD:
+    return "1d";
+  case ScheduleKind::TwoD:
+    return "2d";
+  case ScheduleKind::Unimodular:
+    return "unimodular";
+  case ScheduleKind::None:
+    return "none";
+  }
+  return "?";
+}
+
+std::optional<Matrix> find_skew(const std::vector<DistanceVector> &vectors, int dims) {
+  Matrix t(dims, std::vector<int64_t>(dims, 0));
+  for (int d = 0; d < dims; ++d)
+    t[d][d] = 1;
+  for (const DistanceVector &v : vectors)
+    for (const Interval &e : v.entries)
+      if (!e.lo)
+        return std::nullopt; // -inf cannot be skewed away
+  // Row by row: make entry k non-negative using outer rows that carry the vector.
+  for (int k = 1; k < dims; ++k) {
+    for (int l = 0; l < k; ++l) {
+      int64_t factor = 0;
+      for (const DistanceVector &v : vectors) {
+        std::vector<Interval> cur = transform(t, v.entries);
+        if (!cur[k].lo || *cur[k].lo >= 0 || !cur[l].lo || *cur[l].lo < 1)
+          continue;
+        factor = std::max(factor, (-*cur[k].lo + *cur[l].lo - 1) / *cur[l].lo);
+      }
+      if (factor > 0)
+        for (int c = 0; c < dims; ++c)
+          t[k][c] += factor * t[l][c];
+    }
+    for (const DistanceVector &v : vectors) {
+      std::vector<Interval> cur = transform(t, v.entries);
+      if (!cur[k].non_negative())
+        return std::nullopt;
+    }
+  }
+  return t;
+}
+
+ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps, IslContext &isl) {
+  ScheduleChoice choice;
+  const PolyhedralModel model(loop);
+  isl::ctx ctx = isl.get();
+  isl.start_step();
+  std::vector<std::string> names;
+  for (int d = 0; d < model.dims(); ++d)
+    names.push_back(dim_name(loop, d));
+
+  choice.candidates = plain_candidates(loop, deps, model, ctx, nullptr, names);
+
+  if (choice.candidates.empty()) {
+    std::vector<DistanceVector> vectors;
+    for (const Dependence &d : deps.dependences)
+      vectors.push_back(d.distance);
+    if (auto t = find_skew(vectors, model.dims())) {
+      const isl::map tm = transform_map(*t, model, ctx);
+      std::vector<std::string> tnames;
+      for (int d = 0; d < model.dims(); ++d)
+        tnames.push_back(fmt::format("c{}", d));
+      // Exact check of T itself: every transformed distance stays non-negative.
+      std::string negative = "false";
+      for (int d = 0; d < model.dims(); ++d)
+        negative += fmt::format(" or d{} < 0", d);
+      if (none_violates(deps, model, ctx, negative, &tm)) {
+        std::vector<Schedule> inner = plain_candidates(loop, deps, model, ctx, &tm, tnames);
+        Schedule s;
+        s.kind = ScheduleKind::Unimodular;
+        s.transform = *t;
+        for (const Dependence &d : deps.dependences)
+          s.transformed.push_back(transform(*t, d.distance.entries));
+        if (!inner.empty()) {
+          s.inner = inner.front().kind;
+          s.dims = inner.front().dims;
+          s.wavefront = inner.front().wavefront;
+        } else if (model.dims() >= 2) {
+          // Fully permutable: a blocked wavefront over the first two transformed dims.
+          s.inner = ScheduleKind::TwoD;
+          s.dims = {0, 1};
+          s.wavefront = true;
+        }
+        if (s.inner != ScheduleKind::None) {
+          s.description = fmt::format(
+              "unimodular: T = {}, then {} on the transformed space (c = T·{})", matrix_text(*t),
+              s.inner == ScheduleKind::OneD
+                  ? fmt::format("1D on c{}", s.dims[0])
+                  : fmt::format("2D {} on (c{}, c{})", s.wavefront ? "wavefront" : "rotation",
+                                s.dims[0], s.dims[1]),
+              "(" +
+                  [&] {
+                    std::string v;
+                    for (size_t i = 0; i < names.size(); ++i)
+                      v += (i ? ", " : "") + names[i];
+                    return v;
+                  }() +
+                  ")");
+          choice.candidates.push_back(std::move(s));
+        }
+      }
+    }
+  }
+
+  // The pragma's partition(...) clause picks among the legal candidates.
+  if (loop.clauses.partition) {
+    const std::vector<int> &wanted = *loop.clauses.partition;
+    for (const Schedule &s : choice.candidates) {
+      if (s.kind != ScheduleKind::Unimodular && s.dims == wanted) {
+        choice.chosen = s;
+        choice.reason = "requested by partition(...)";
+        return choice;
+      }
+    }
+    std::string dims;
+    for (int d : wanted)
+      dims += (dims.empty() ? "" : ", ") + names[d];
+    choice.reason = fmt::format("partition({}) is not legal for this loop", dims);
+    choice.suggestions.push_back("remove partition(...) to let orionc choose a legal schedule");
+    return choice;
+  }
+
+  if (!choice.candidates.empty()) {
+    choice.chosen = choice.candidates.front();
+    switch (choice.chosen.kind) {
+    case ScheduleKind::OneD:
+      choice.reason = "1D needs no communication during the loop; preferred over 2D";
+      break;
+    case ScheduleKind::TwoD:
+      choice.reason = choice.candidates.size() > 1
+                          ? "no 1D schedule is legal; the first legal 2D pair is proposed and "
+                            "the runtime picks the cheapest candidate from the array sizes"
+                          : "no 1D schedule is legal; this is the only legal 2D pair";
+      break;
+    case ScheduleKind::Unimodular:
+      choice.reason = "no 1D or 2D schedule is legal on the original space; the skewed space "
+                      "carries every dependence forward";
+      break;
+    case ScheduleKind::None:
+      break;
+    }
+    return choice;
+  }
+
+  // None: say which dependences block 1D and 2D, and what would help.
+  std::string blocking;
+  for (const Dependence &d : deps.dependences) {
+    std::string refs;
+    for (auto [a, b] : d.refs)
+      refs += fmt::format("{}#{}->#{}", refs.empty() ? "" : ", ", a, b);
+    blocking +=
+        fmt::format("{}{} {} on '{}' (refs {})", blocking.empty() ? "" : "; ", to_string(d.kind),
+                    to_string(d.distance), loop.arrays[d.array].name, refs);
+  }
+  choice.reason =
+      fmt::format("no 1D, 2D or unimodular schedule keeps these dependences: {}", blocking);
+  if (loop.clauses.ordered)
+    choice.suggestions.push_back("drop 'ordered' if any serial order of the iterations is "
+                                 "acceptable (write/write conflicts are then ignored)");
+  for (const Dependence &d : deps.dependences) {
+    const std::string &name = loop.arrays[d.array].name;
+    std::string s = fmt::format("relax({}) if stale values of '{}' are acceptable, or write it "
+                                "through an orion::Buffer",
+                                name, name);
+    if (std::find(choice.suggestions.begin(), choice.suggestions.end(), s) ==
+        choice.suggestions.end())
+      choice.suggestions.push_back(s);
+  }
+  return choice;
+}
+
+} // namespace orion::deps
