@@ -1,0 +1,28 @@
+// A counted loop whose bound is not affine (a function call, a product of two values, an array
+// read) is rejected with the reason.
+// RUN: not %orionc --dump=loops %s 2>&1 | FileCheck %s
+#include <orion/orion.hpp>
+
+int64_t f(int64_t n) { return n / 2; }
+
+int main(int argc, char **argv) {
+  orion::Session s(argc, argv);
+  const int64_t n = argc * 10, m = argc * 3;
+  orion::DenseArray<float, 1> A({n * m});
+  orion::DenseArray<int64_t, 1> len({2});
+  // CHECK: {{.*}}counted_nonaffine_bound.cpp:[[@LINE+6]]:27: error: unsupported loop form for #pragma orion parallel_for: bound 'f(n)' is not affine (call to 'f'); expected a counted loop 'for (int64_t i = lo; i < hi; ++i)' with bounds affine in outer loop indices and loop-invariant values
+  // CHECK-NEXT: | for (int64_t i = 0; i < f(n); ++i)
+  // CHECK-NEXT: | ^
+  // CHECK: {{.*}}counted_nonaffine_bound.cpp:[[@LINE+6]]:20: error: unsupported loop form for #pragma orion parallel_for: bound 'n * m - 5' is not affine ('n * m' multiplies two non-constant values);
+  // CHECK: {{.*}}counted_nonaffine_bound.cpp:[[@LINE+8]]:27: error: unsupported loop form for #pragma orion parallel_for: bound 'len(1)' is not affine (depends on the value of 'len(1)');
+#pragma orion parallel_for
+  for (int64_t i = 0; i < f(n); ++i)
+    A(i) = 1;
+#pragma orion parallel_for
+  for (int64_t i = n * m - 5; i < n * m; ++i)
+    A(i) = 2;
+#pragma orion parallel_for
+  for (int64_t i = 0; i < len(1); ++i)
+    A(i) = 3;
+  // CHECK: 3 errors generated.
+}
