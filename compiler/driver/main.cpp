@@ -3,6 +3,7 @@
 #include "host_build.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
+#include "source_diagnostics.hpp"
 
 #include "../codegen/source_emitter.hpp"
 #include "../frontend/frontend.hpp"
@@ -65,6 +66,31 @@ int run(const driver::Options &o) {
     else
       report::write_loops_text(*program, out);
     return driver::write_file_atomically(o.output.empty() ? "-" : o.output, out.str()) ? 0 : 1;
+  }
+
+  // Every parallel loop needs a legal schedule: never a silent serial fallback.
+  {
+    deps::IslContext isl;
+    const auto analyses = deps::analyze_program(*program, isl);
+    driver::SourceDiagnostics diags(o.input, text);
+    for (size_t n = 0; n < program->loops.size(); ++n) {
+      const ir::Loop &loop = program->loops[n];
+      const deps::LoopAnalysis &a = analyses[n];
+      if (!a.error.empty()) {
+        diags.error(loop.pragma_location,
+                    fmt::format("isl could not analyze this loop's dependences: {}", a.error));
+      } else if (!a.chosen) {
+        diags.error(loop.pragma_location,
+                    fmt::format("no parallel schedule for this loop: {}", a.schedules.reason));
+        for (const std::string &s : a.schedules.suggestions)
+          diags.note(loop.pragma_location, "suggestion: " + s);
+        diags.note(loop.location, "run 'orionc --dump=deps' on this file for the full report");
+      }
+    }
+    if (diags.errors() > 0) {
+      fmt::print(stderr, "{} error{} generated.\n", diags.errors(), diags.errors() == 1 ? "" : "s");
+      return 1;
+    }
   }
 
   const std::string transformed = codegen::emit_source(*program, text, o.input);

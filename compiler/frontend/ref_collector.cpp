@@ -39,6 +39,25 @@ const clang::ValueDecl *referenced_decl(const clang::Expr *e) {
   return ref ? ref->getDecl() : nullptr;
 }
 
+/// The variable an lvalue is rooted at: `sums` in `sums[c]`, `s.acc`, `(*p)`.
+const clang::ValueDecl *root_decl(const clang::Expr *e) {
+  while (true) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+      return ref->getDecl();
+    if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e);
+        op && op->getOperator() == clang::OO_Subscript && op->getNumArgs() == 2) {
+      e = op->getArg(0);
+    } else if (const auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+      e = sub->getBase();
+    } else if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e)) {
+      e = member->getBase();
+    } else {
+      return nullptr;
+    }
+  }
+}
+
 bool writes_through(clang::QualType param) {
   if (param->isReferenceType() || param->isPointerType())
     return !param->getPointeeType().isConstQualified();
@@ -189,6 +208,18 @@ void RefCollector::record(const Access &access, ir::AccessKind kind) {
   ctx_.loop.refs.push_back(std::move(ref));
 }
 
+void RefCollector::scan_container_indices(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e);
+      op && op->getOperator() == clang::OO_Subscript && op->getNumArgs() == 2) {
+    scan_container_indices(op->getArg(0));
+    scan(op->getArg(1));
+  } else if (const auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+    scan_container_indices(sub->getBase());
+    scan(sub->getIdx());
+  }
+}
+
 void RefCollector::scan_subscript_exprs(const clang::Expr *access) {
   // Subscripts are read, and may read other arrays themselves: `W(idx(i), k)`.
   const clang::Expr *e = skip_transparent(access);
@@ -319,12 +350,15 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     return;
   }
   if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(stmt)) {
-    const clang::ValueDecl *object =
-        op->getNumArgs() > 0 ? referenced_decl(op->getArg(0)) : nullptr;
-    auto type = object ? classify_orion_type(object->getType()) : std::nullopt;
+    // `acc += x`, also on an accumulator held in a container (`sums[c] += x`): a reduction on
+    // the variable that holds it.
+    auto type = op->getNumArgs() > 0 ? classify_orion_type(op->getArg(0)->getType()) : std::nullopt;
     if (type && type->kind == ir::ArrayKind::Accumulator) {
-      Access a(ctx_.intern_array(object), op);
-      record(a, AccessKind::Reduce);
+      if (const clang::ValueDecl *root = root_decl(op->getArg(0))) {
+        Access a(ctx_.intern_accumulator(root, *type), op);
+        record(a, AccessKind::Reduce);
+      }
+      scan_container_indices(op->getArg(0));
       for (unsigned i = 1; i < op->getNumArgs(); ++i)
         scan(op->getArg(i));
       return;

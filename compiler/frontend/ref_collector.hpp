@@ -38,6 +38,7 @@ private:
   bool scan_inner_for(const clang::ForStmt *loop);
   void scan_decl(const clang::VarDecl *var);
   void scan_subscript_exprs(const clang::Expr *access);
+  void scan_container_indices(const clang::Expr *e);
   void note_outer_write(const clang::Expr *e, ir::AccessKind access);
   ir::Subscript range_subscript() const;
 

@@ -40,6 +40,14 @@ ir::SourceLocation ScanContext::location(clang::SourceLocation loc) const {
   return {p.getLine(), p.getColumn()};
 }
 
+int ScanContext::intern_accumulator(const clang::ValueDecl *decl, const OrionType &type) {
+  int id = intern_array(decl);
+  loop.arrays[id].kind = ir::ArrayKind::Accumulator;
+  loop.arrays[id].element_type = type.element_type;
+  loop.arrays[id].rank = 0;
+  return id;
+}
+
 int ScanContext::intern_array(const clang::ValueDecl *decl) {
   const std::string name = decl->getNameAsString();
   int id = loop.find_array(name);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "orion/passes/loop_ir.hpp"
+#include "orion_types.hpp"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -41,6 +42,8 @@ struct ScanContext {
   ir::SourceLocation location(clang::SourceLocation loc) const;
   /// The ir array id for an orion array declaration, added on first use.
   int intern_array(const clang::ValueDecl *decl);
+  /// Like intern_array, for a variable that holds accumulators (itself or in a container).
+  int intern_accumulator(const clang::ValueDecl *decl, const OrionType &type);
 };
 
 } // namespace orion::frontend

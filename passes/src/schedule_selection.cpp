@@ -243,16 +243,17 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
     return choice;
   }
 
-  // None: say which dependences block 1D and 2D, and what would help.
+  // None: say which dependences block 1D and 2D (the report lists them all), and what helps.
+  constexpr size_t kListed = 3;
   std::string blocking;
-  for (const Dependence &d : deps.dependences) {
-    std::string refs;
-    for (auto [a, b] : d.refs)
-      refs += fmt::format("{}#{}->#{}", refs.empty() ? "" : ", ", a, b);
-    blocking +=
-        fmt::format("{}{} {} on '{}' (refs {})", blocking.empty() ? "" : "; ", to_string(d.kind),
-                    to_string(d.distance), loop.arrays[d.array].name, refs);
+  for (size_t i = 0; i < deps.dependences.size() && i < kListed; ++i) {
+    const Dependence &d = deps.dependences[i];
+    blocking += fmt::format("{}{} {} on '{}' (refs #{}->#{})", i ? "; " : "", to_string(d.kind),
+                            to_string(d.distance), loop.arrays[d.array].name, d.refs.front().first,
+                            d.refs.front().second);
   }
+  if (deps.dependences.size() > kListed)
+    blocking += fmt::format("; and {} more", deps.dependences.size() - kListed);
   choice.reason =
       fmt::format("no 1D, 2D or unimodular schedule keeps these dependences: {}", blocking);
   if (loop.clauses.ordered)
