@@ -1,0 +1,31 @@
+// The suggestions for a loop without a schedule must be ones that would help. Dropping
+// 'ordered' only removes write/write (WAW) dependences; for A(i) = A(i + 1), whose only vector
+// is a WAR, it changes nothing, so it must not be suggested (relax(A) or a Buffer would help).
+// With a WAW (A(0) = i, ordered) it is the right suggestion.
+// XFAIL: *
+// BUG: orionc suggests "drop 'ordered' ..." for every ordered loop without a schedule, also when
+// no WAW dependence blocks it (loop 0).
+// RUN: %orionc --dump=deps %s | FileCheck %s
+#include <orion/orion.hpp>
+#include <cstdlib>
+
+int main(int argc, char **argv) {
+  orion::Session s(argc, argv);
+  const int64_t N = std::atoll(argv[1]);
+  orion::DenseArray<double, 1> A({N + 1});
+#pragma orion parallel_for ordered
+  for (int64_t i = 0; i < N; ++i)
+    A(i) = A(i + 1);
+#pragma orion parallel_for ordered
+  for (int64_t i = 0; i < N; ++i)
+    A(0) = i;
+}
+
+// CHECK-LABEL: loop 0 at {{.*}}suggestion_drop_ordered.cpp:17:3
+// CHECK: schedule: none
+// CHECK-NOT: drop 'ordered'
+// CHECK: suggestion: relax(A)
+// CHECK-LABEL: loop 1 at {{.*}}suggestion_drop_ordered.cpp:20:3
+// CHECK: schedule: none
+// CHECK-NEXT: why:
+// CHECK-NEXT: suggestion: drop 'ordered'
