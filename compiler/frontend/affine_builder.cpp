@@ -23,11 +23,39 @@ const clang::Expr *strip(const clang::Expr *e) {
       e = cleanups->getSubExpr();
       continue;
     }
+    // `const auto [u, i] = key;` copies the key first.
+    if (const auto *ctor = llvm::dyn_cast<clang::CXXConstructExpr>(e);
+        ctor && ctor->getNumArgs() == 1 && ctor->getConstructor()->isCopyOrMoveConstructor()) {
+      e = ctor->getArg(0);
+      continue;
+    }
     return e;
   }
 }
 
 } // namespace
+
+AffineBuilder::Result AffineBuilder::build_binding(const clang::BindingDecl *binding, int depth) {
+  // `const auto [u, i] = key;`: binding n of the key is key[n]; other decompositions are chased
+  // through the binding's own expression.
+  const auto *decomposition =
+      llvm::dyn_cast_or_null<clang::DecompositionDecl>(binding->getDecomposedDecl());
+  const std::string name = binding->getName().str();
+  if (ctx_.modified.contains(binding))
+    return unknown(fmt::format("'{}' is modified inside the loop", name));
+  if (decomposition && decomposition->getInit() && ctx_.key) {
+    const auto *init = llvm::dyn_cast<clang::DeclRefExpr>(strip(decomposition->getInit()));
+    if (init && init->getDecl() == ctx_.key) {
+      const auto bindings = decomposition->bindings();
+      for (size_t n = 0; n < bindings.size(); ++n)
+        if (bindings[n] == binding)
+          return {ir::AffineExpr::symbol(ir::SymbolKind::IterationIndex, static_cast<int>(n)), {}};
+    }
+  }
+  if (const clang::Expr *expr = binding->getBinding())
+    return build(expr, depth + 1);
+  return unknown(fmt::format("structured binding '{}' is not an affine value", name));
+}
 
 std::optional<int> AffineBuilder::key_dimension(const clang::Expr *expr) const {
   const auto *call = llvm::dyn_cast<clang::CXXOperatorCallExpr>(strip(expr));
@@ -86,6 +114,11 @@ AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
 
   if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     const clang::ValueDecl *decl = ref->getDecl();
+    if (ctx_.value && decl == ctx_.value)
+      return unknown(fmt::format("depends on the value of '{}'", decl->getName().str()));
+    if (const auto *binding = llvm::dyn_cast<clang::BindingDecl>(decl);
+        binding && ctx_.declared_inside(binding))
+      return build_binding(binding, depth);
     if (auto it = ctx_.iteration_vars.find(decl); it != ctx_.iteration_vars.end())
       return {ir::AffineExpr::symbol(ir::SymbolKind::IterationIndex, it->second), {}};
     const auto *var = llvm::dyn_cast<clang::VarDecl>(decl);
@@ -96,9 +129,11 @@ AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
     const std::string name = decl->getNameAsString();
     if (ctx_.modified.contains(decl))
       return unknown(fmt::format("'{}' is modified inside the loop", name));
-    if (!decl->getType()->isIntegerType())
+    if (!decl->getType().getNonReferenceType()->isIntegerType())
       return unknown(fmt::format("'{}' is not an integer", name));
     if (var && ctx_.declared_inside(var)) {
+      if (llvm::isa<clang::ParmVarDecl>(var))
+        return unknown(fmt::format("'{}' is a parameter of a function inside the loop", name));
       if (!var->getInit())
         return unknown(fmt::format("'{}' has no initializer", name));
       Result r = build(var->getInit(), depth + 1);
@@ -149,15 +184,14 @@ AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
     // `A.extent(0)`, `v.size()`: a const method of an object the loop does not modify, with
     // constant arguments, is a loop-invariant value.
     const auto *method = member->getMethodDecl();
-    const auto *object = llvm::dyn_cast<clang::DeclRefExpr>(
-        member->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    const clang::ValueDecl *object = referenced_object(member->getImplicitObjectArgument());
     bool constant_args = true;
     for (const clang::Expr *arg : member->arguments()) {
       clang::Expr::EvalResult ignored;
       constant_args = constant_args && arg->EvaluateAsInt(ignored, ctx_.ast);
     }
-    if (method && method->isConst() && object && constant_args &&
-        !ctx_.modified.contains(object->getDecl()) && !ctx_.declared_inside(object->getDecl()))
+    if (method && method->isConst() && object && constant_args && !ctx_.modified.contains(object) &&
+        !ctx_.declared_inside(object))
       return {ir::AffineExpr::symbol(ir::SymbolKind::Parameter,
                                      ctx_.loop.intern_parameter(ctx_.text(member))),
               {}};

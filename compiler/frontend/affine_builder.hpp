@@ -28,6 +28,7 @@ private:
     std::string reason;
   };
   Result build(const clang::Expr *expr, int depth);
+  Result build_binding(const clang::BindingDecl *binding, int depth);
   static Result unknown(std::string reason) { return {std::nullopt, std::move(reason)}; }
 
   ScanContext &ctx_;

@@ -18,6 +18,11 @@ DiagInfo info(Diag diag) {
     return {L::Error, "unknown orion directive '%0'; the only directive is 'parallel_for'"};
   case Diag::BadClause:
     return {L::Error, "%0"};
+  case Diag::ValidClausesNote:
+    return {L::Note, "valid clauses are: %0"};
+  case Diag::PragmaInTemplate:
+    return {L::Error, "#pragma orion parallel_for inside a template is not supported yet; move "
+                      "the loop into a non-template function"};
   case Diag::NotFollowedByFor:
     return {L::Error, "#pragma orion parallel_for must be followed by a for loop"};
   case Diag::FoundStatementNote:

@@ -11,6 +11,8 @@ enum class Diag {
   MissingDirective,
   UnknownDirective,
   BadClause,
+  ValidClausesNote,
+  PragmaInTemplate,
   NotFollowedByFor,
   FoundStatementNote,
   PragmaAtEndOfBlock,

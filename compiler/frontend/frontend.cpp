@@ -39,6 +39,10 @@ public:
         diags.report(at, Diag::PragmaOutsideFunction);
         continue;
       }
+      if (b.function && b.function->isDependentContext()) {
+        diags.report(at, Diag::PragmaInTemplate);
+        continue;
+      }
       if (!b.next) {
         diags.report(at, Diag::PragmaAtEndOfBlock);
         continue;

@@ -100,7 +100,8 @@ bool check_clauses(const BoundPragma &bound, const ir::Loop &loop, Diagnostics &
       std::string spelled;
       for (size_t i = 0; i < loop.clauses.partition->size(); ++i)
         spelled += (i ? ", " : "") + std::to_string((*loop.clauses.partition)[i]);
-      diags.report(bound.pragma->location, Diag::PartitionDimOutOfRange) << spelled << d << ndims;
+      diags.report(bound.pragma->partition_location, Diag::PartitionDimOutOfRange)
+          << spelled << d << ndims;
       ok = false;
     }
   }

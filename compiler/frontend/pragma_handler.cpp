@@ -45,10 +45,15 @@ void OrionPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntr
     clang::SourceLocation at =
         error->token < locations.size() ? locations[error->token] : end_of_line;
     diags.report(at, Diag::BadClause) << error->message;
+    if (error->message.find("valid clauses are") == std::string::npos)
+      diags.report(at, Diag::ValidClausesNote) << valid_clauses_list();
     ++errors_;
     return;
   }
-  PragmaRecord record{introducer.Loc, std::get<ir::Clauses>(std::move(parsed)), {}};
+  PragmaRecord record{introducer.Loc, std::get<ir::Clauses>(std::move(parsed)), {}, {}};
+  for (size_t i = 0; i < tokens.size(); ++i)
+    if (tokens[i].text == "partition")
+      record.partition_location = locations[i];
   for (const std::string &name : record.clauses.relax) {
     for (size_t i = 0; i < tokens.size(); ++i)
       if (tokens[i].text == name && i > 0 && tokens[i - 1].kind == ClauseToken::Kind::Punctuation) {

@@ -16,6 +16,7 @@ struct PragmaRecord {
   clang::SourceLocation location; ///< the `#` (or `_Pragma`) that introduced it
   ir::Clauses clauses;
   std::vector<clang::SourceLocation> relax_locations; ///< where each relax(...) name was spelled
+  clang::SourceLocation partition_location;           ///< the `partition` clause, if any
 };
 
 /// Handles the `orion` pragma namespace: `parallel_for` is recorded, anything else is an error.

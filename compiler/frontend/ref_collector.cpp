@@ -34,11 +34,6 @@ const clang::Expr *skip_transparent(const clang::Expr *e) {
   }
 }
 
-const clang::ValueDecl *referenced_decl(const clang::Expr *e) {
-  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
-  return ref ? ref->getDecl() : nullptr;
-}
-
 /// The variable an lvalue is rooted at: `sums` in `sums[c]`, `s.acc`, `(*p)`.
 const clang::ValueDecl *root_decl(const clang::Expr *e) {
   while (true) {
@@ -58,9 +53,16 @@ const clang::ValueDecl *root_decl(const clang::Expr *e) {
   }
 }
 
+/// Whether a callee can write through a parameter of this type: a non-const reference or
+/// pointer, or a view such as std::span<T> over non-const elements.
 bool writes_through(clang::QualType param) {
   if (param->isReferenceType() || param->isPointerType())
     return !param->getPointeeType().isConstQualified();
+  if (const auto *spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+          param->getAsCXXRecordDecl());
+      spec && spec->getName() == "span" && spec->getTemplateArgs().size() > 0 &&
+      spec->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type)
+    return !spec->getTemplateArgs()[0].getAsType().isConstQualified();
   return false;
 }
 
@@ -110,7 +112,7 @@ public:
 
 private:
   void mark(const clang::Expr *e) {
-    if (const clang::ValueDecl *d = referenced_decl(e))
+    if (const clang::ValueDecl *d = referenced_object(e))
       ctx_.modified.insert(d);
   }
   ScanContext &ctx_;
@@ -135,8 +137,9 @@ std::optional<RefCollector::Access> RefCollector::match_access(const clang::Expr
   // `A(i, j)`: element access through the call operator.
   if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e)) {
     if (op->getOperator() == clang::OO_Call && op->getNumArgs() > 0) {
-      const clang::ValueDecl *decl = referenced_decl(op->getArg(0));
-      auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+      const clang::ValueDecl *decl = referenced_object(op->getArg(0));
+      auto type =
+          decl && !ctx_.declared_inside(decl) ? classify_orion_type(decl->getType()) : std::nullopt;
       if (type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse ||
                    type->kind == ir::ArrayKind::Buffer)) {
         Access a(ctx_.intern_array(decl), e);
@@ -152,6 +155,7 @@ std::optional<RefCollector::Access> RefCollector::match_access(const clang::Expr
           base->subscripts.back().kind == ir::SubscriptKind::Range) {
         base->subscripts.back() = affine_.subscript(op->getArg(1));
         base->expr = e;
+        base->inner_loops = std::nullopt; // the index is evaluated here, inside these loops
         return base;
       }
     }
@@ -159,8 +163,9 @@ std::optional<RefCollector::Access> RefCollector::match_access(const clang::Expr
 
   // `A.row(i)`: the whole last dimension.
   if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e)) {
-    const clang::ValueDecl *decl = referenced_decl(call->getImplicitObjectArgument());
-    auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+    const clang::ValueDecl *decl = referenced_object(call->getImplicitObjectArgument());
+    auto type =
+        decl && !ctx_.declared_inside(decl) ? classify_orion_type(decl->getType()) : std::nullopt;
     const auto *method = call->getMethodDecl();
     if (type && type->kind == ir::ArrayKind::Dense && method && method->getName() == "row") {
       Access a(ctx_.intern_array(decl), e);
@@ -240,14 +245,12 @@ void RefCollector::scan_subscript_exprs(const clang::Expr *access) {
 void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access) {
   if (access == AccessKind::Read)
     return;
-  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(skip_transparent(e));
-  if (!ref)
-    return;
-  const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+  // `x = ...`, `v[i] = ...`, `s.n++`: the written object is rooted at an outer variable.
+  const auto *var = llvm::dyn_cast_or_null<clang::VarDecl>(root_decl(skip_transparent(e)));
   if (!var || ctx_.declared_inside(var) || classify_orion_type(var->getType()) ||
       !warned_.insert(var).second)
     return;
-  diags_.report(ref->getLocation(), Diag::WriteToOuterVariable) << var->getName();
+  diags_.report(e->getBeginLoc(), Diag::WriteToOuterVariable) << var->getName();
   diags_.report(var->getLocation(), Diag::OuterVariableDeclaredNote) << var->getName();
 }
 
@@ -258,13 +261,13 @@ void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
     if (callee && i < callee->getNumParams() && writes_through(callee->getParamDecl(i)->getType()))
       access = AccessKind::ReadWrite;
     // A whole array handed to a function may be touched anywhere.
-    const clang::ValueDecl *decl = referenced_decl(args[i]);
+    const clang::ValueDecl *decl = referenced_object(args[i]);
     auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
     if (type && type->kind != ir::ArrayKind::Accumulator && type->rank > 0) {
       Access a(ctx_.intern_array(decl), args[i]);
       for (int d = 0; d < type->rank; ++d) {
         ir::Subscript s;
-        s.text = "?";
+        s.text = decl->getName().str();
         s.reason = fmt::format("'{}' is passed to '{}'", decl->getName().str(),
                                callee ? callee->getNameAsString() : std::string("a function"));
         a.subscripts.push_back(std::move(s));
@@ -374,7 +377,7 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
   }
   if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(stmt)) {
     const clang::Expr *object = call->getImplicitObjectArgument();
-    const clang::ValueDecl *decl = object ? referenced_decl(object) : nullptr;
+    const clang::ValueDecl *decl = object ? referenced_object(object) : nullptr;
     auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
     const auto *method = call->getMethodDecl();
     if (type && type->rank > 0 && method) {
@@ -384,7 +387,7 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
         Access a(ctx_.intern_array(decl), call);
         for (int d = 0; d < type->rank; ++d) {
           ir::Subscript s;
-          s.text = "?";
+          s.text = fmt::format("{}.{}()", decl->getName().str(), name);
           s.reason = fmt::format("'{}.{}()' may touch any element", decl->getName().str(), name);
           a.subscripts.push_back(std::move(s));
         }

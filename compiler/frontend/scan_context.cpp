@@ -2,16 +2,38 @@
 
 #include "orion_types.hpp"
 
+#include <clang/AST/ExprCXX.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
 namespace orion::frontend {
+
+const clang::ValueDecl *referenced_object(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+    return ref->getDecl();
+  if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e);
+      member && llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()))
+    return member->getMemberDecl();
+  return nullptr;
+}
 
 bool ScanContext::declared_inside(const clang::Decl *decl) const {
   const clang::SourceManager &sm = ast.getSourceManager();
   clang::SourceLocation loc = sm.getExpansionLoc(decl->getLocation());
   return !sm.isBeforeInTranslationUnit(loc, sm.getExpansionLoc(loop_range.getBegin())) &&
          !sm.isBeforeInTranslationUnit(sm.getExpansionLoc(loop_range.getEnd()), loc);
+}
+
+std::string ScanContext::text(const clang::Stmt *stmt) const {
+  // `(hi)` written in a macro body around an argument: show the argument as the caller wrote it.
+  while (const auto *e = llvm::dyn_cast<clang::Expr>(stmt)) {
+    const auto *paren = llvm::dyn_cast<clang::ParenExpr>(e->IgnoreImpCasts());
+    if (!paren || !paren->getBeginLoc().isMacroID())
+      break;
+    stmt = paren->getSubExpr();
+  }
+  return text(stmt->getSourceRange());
 }
 
 std::string ScanContext::text(clang::SourceRange range) const {

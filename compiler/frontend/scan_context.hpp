@@ -12,6 +12,9 @@
 
 namespace orion::frontend {
 
+/// The variable or data member an expression names: `W`, `this->W`, `W` inside a method.
+const clang::ValueDecl *referenced_object(const clang::Expr *e);
+
 /// A local that names an array element or row (`auto& w = W(u, k)`, `auto row = W.row(u)`).
 struct Alias {
   int array;
@@ -38,7 +41,7 @@ struct ScanContext {
 
   bool declared_inside(const clang::Decl *decl) const;
   std::string text(clang::SourceRange range) const;
-  std::string text(const clang::Stmt *stmt) const { return text(stmt->getSourceRange()); }
+  std::string text(const clang::Stmt *stmt) const;
   ir::SourceLocation location(clang::SourceLocation loc) const;
   /// The ir array id for an orion array declaration, added on first use.
   int intern_array(const clang::ValueDecl *decl);

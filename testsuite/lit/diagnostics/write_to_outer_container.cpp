@@ -1,7 +1,7 @@
 // Writing an element of a std::vector declared outside the loop is a write to an outer variable
 // (each worker writes its own copy): it must be warned about like a plain variable or C array.
-// XFAIL: *
-// BUG: no warning for `hist[i] = ...` (the C array and the struct member are warned about).
+// Regression test: this was a bug, fixed in the front end.
+// It was: no warning for `hist[i] = ...` (the C array and the struct member are warned about).
 // RUN: %orionc --dump=loops %s 2>&1 | FileCheck %s
 #include <orion/orion.hpp>
 #include <vector>

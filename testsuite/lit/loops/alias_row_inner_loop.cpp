@@ -1,7 +1,7 @@
 // A row alias defined outside an inner loop and indexed by that loop's index: the ref is inside
 // the inner loop (its subscript uses k), so its inner_loops must list that loop.
-// XFAIL: *
-// BUG: refs through `row` get the inner loops of the alias's definition ([]), not of the use.
+// Regression test: this was a bug, fixed in the front end.
+// It was: refs through `row` get the inner loops of the alias's definition ([]), not of the use.
 // RUN: %orionc --dump=loops --format=json %s | FileCheck %s
 #include <orion/orion.hpp>
 

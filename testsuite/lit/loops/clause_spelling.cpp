@@ -1,7 +1,7 @@
 // Clauses are shown as spelled, with exactly one space after each comma (checked with
 // --strict-whitespace, which plain CHECK lines do not catch).
-// XFAIL: *
-// BUG: the spelling has two spaces after a comma: "partition(1,  0)", "relax(A,  B)".
+// Regression test: this was a bug, fixed in the front end.
+// It was: the spelling has two spaces after a comma: "partition(1,  0)", "relax(A,  B)".
 // RUN: %orionc --dump=loops %s | FileCheck %s --strict-whitespace
 // RUN: %orionc --dump=loops --format=json %s | FileCheck %s --strict-whitespace --check-prefix=JSON
 #include <orion/orion.hpp>

@@ -40,8 +40,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: #2 read A(i + 1) 20:18 A(i + 1)
 // CHECK-NEXT: #3 read A(i + 2) 20:35 A(i + 2)
 // CHECK-NEXT: #4 readwrite C(?) 21:15 C
-// CHECK-NEXT: subscript 0 '?' is unknown: 'C' is passed to 'touch_all'
+// CHECK-NEXT: subscript 0 'C' is unknown: 'C' is passed to 'touch_all'
 // CHECK-NEXT: #5 readwrite B(i) 22:5 B(i)
 // CHECK-NEXT: #6 read A(?) 22:21 A
-// CHECK-NEXT: subscript 0 '?' is unknown: 'A' is passed to 'sum_all'
+// CHECK-NEXT: subscript 0 'A' is unknown: 'A' is passed to 'sum_all'
 // CHECK-NOT: #{{[0-9]}}

@@ -1,7 +1,7 @@
 // The key unpacked with a structured binding, `const auto [u, i] = key;`: u and i are the key
 // dimensions (like `const int64_t u = key[0]`), not loop-invariant parameters.
-// XFAIL: *
-// BUG: orionc treats the bindings as parameters: "parameters: R.extent(0), R.extent(1), u, i" and
+// Regression test: this was a bug, fixed in the front end.
+// It was: orionc treats the bindings as parameters: "parameters: R.extent(0), R.extent(1), u, i" and
 // the refs "W(u, 0)", "H(i, 1)" (any binding declared in the body is taken as loop-invariant).
 // RUN: %orionc --dump=loops %s | FileCheck %s
 #include <orion/orion.hpp>

@@ -1,7 +1,7 @@
 // A subscript built from a lambda's parameter is unknown (the analysis does not follow calls);
 // the reason should say that it is a parameter.
-// XFAIL: *
-// BUG: the reason given is "'j' has no initializer", which is confusing for a parameter.
+// Regression test: this was a bug, fixed in the front end.
+// It was: the reason given is "'j' has no initializer", which is confusing for a parameter.
 // RUN: %orionc --dump=loops %s | FileCheck %s
 #include <orion/orion.hpp>
 

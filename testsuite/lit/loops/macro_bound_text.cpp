@@ -1,7 +1,7 @@
 // A macro that expands to the pragma and the `for` header: the bounds are shown as the user
 // wrote them at the call site (the macro arguments), not as the macro parameter names.
-// XFAIL: *
-// BUG: the text dump shows "dim 0: i in [(lo), (hi))" (the spelling inside the macro definition);
+// Regression test: this was a bug, fixed in the front end.
+// It was: the text dump shows "dim 0: i in [(lo), (hi))" (the spelling inside the macro definition);
 // the affine forms are right ("1" and "N - 1").
 // RUN: %orionc --dump=loops %s | FileCheck %s
 // RUN: %orionc --dump=loops --format=json %s | FileCheck %s --check-prefix=JSON

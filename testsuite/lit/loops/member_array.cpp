@@ -1,7 +1,7 @@
 // An array that is a data member, used in a loop of a member function: its accesses must be
 // refs like those of a local array, never silently dropped.
-// XFAIL: *
-// BUG: orionc dumps the loop with no arrays and no refs: the write to `w(i)` is lost.
+// Regression test: this was a bug, fixed in the front end.
+// It was: orionc dumps the loop with no arrays and no refs: the write to `w(i)` is lost.
 // RUN: %orionc --dump=loops %s | FileCheck %s
 #include <orion/orion.hpp>
 

@@ -1,7 +1,7 @@
 // A row passed to a function as a mutable std::span<float> (by value) may be written through:
 // the ref is read-write, as for a non-const reference; a std::span<const float> is a read.
-// XFAIL: *
-// BUG: both rows are classified `read`, so the write done by zero() is invisible.
+// Regression test: this was a bug, fixed in the front end.
+// It was: both rows are classified `read`, so the write done by zero() is invisible.
 // RUN: %orionc --dump=loops %s | FileCheck %s
 #include <orion/orion.hpp>
 #include <span>

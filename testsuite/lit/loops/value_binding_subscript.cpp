@@ -1,7 +1,7 @@
 // The value of an array iteration used as a subscript (directly, through a chased local, and in
 // a sum) is data: the subscript is unknown because it depends on the stored value.
-// XFAIL: *
-// BUG: orionc gives the reason "'value' is not an integer" (the binding has a reference type).
+// Regression test: this was a bug, fixed in the front end.
+// It was: orionc gives the reason "'value' is not an integer" (the binding has a reference type).
 // RUN: %orionc --dump=loops %s | FileCheck %s
 #include <orion/orion.hpp>
 

@@ -1,0 +1,18 @@
+// A parallel loop in a function template is rejected with a clear error (templates are analysed
+// as uninstantiated patterns, where bounds such as A.extent(0) are not yet known).
+// RUN: not %orionc --dump=loops %s 2>&1 | FileCheck %s
+#include <orion/orion.hpp>
+
+template <class T> void scale(orion::DenseArray<T, 1> &A, T f) {
+// CHECK: {{.*}}pragma_in_template.cpp:[[@LINE+1]]:1: error: #pragma orion parallel_for inside a template is not supported yet; move the loop into a non-template function
+#pragma orion parallel_for
+  for (int64_t i = 0; i < A.extent(0); ++i)
+    A(i) *= f;
+}
+
+int main(int argc, char **argv) {
+  orion::Session s(argc, argv);
+  orion::DenseArray<float, 1> A({argc * 10});
+  scale(A, 2.0f);
+}
+// CHECK: 1 error generated.
