@@ -124,6 +124,11 @@ void collect_modified(const clang::Stmt *stmt, ScanContext &ctx) {
   ModifiedVisitor(ctx).TraverseStmt(const_cast<clang::Stmt *>(stmt));
 }
 
+void RefCollector::make_unknown(ir::Subscript &s, const std::string &reason) {
+  s.kind = ir::SubscriptKind::Unknown;
+  s.reason = reason;
+}
+
 ir::Subscript RefCollector::range_subscript() const {
   ir::Subscript s;
   s.kind = ir::SubscriptKind::Range;
@@ -282,8 +287,8 @@ void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
 bool RefCollector::scan_inner_for(const clang::ForStmt *loop) {
   auto counted = match_counted_loop(loop);
   auto *match = std::get_if<CountedLoop>(&counted);
-  if (!match)
-    return false;
+  if (!match || ctx_.modified.contains(match->index))
+    return false; // its header does not describe the values its index takes
   ir::InnerLoop inner;
   inner.var = match->index->getNameAsString();
   inner.lower = affine_.bound(match->lower);
@@ -348,6 +353,16 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     return;
   }
   if (const auto *un = llvm::dyn_cast<clang::UnaryOperator>(stmt)) {
+    if (un->getOpcode() == clang::UO_AddrOf) {
+      if (auto a = match_access(un->getSubExpr())) {
+        // A pointer to an element can reach any element of the array (`p[1]`).
+        for (ir::Subscript &s : a->subscripts)
+          make_unknown(s, "its address is taken");
+        record(*a, AccessKind::ReadWrite);
+        scan_subscript_exprs(un->getSubExpr());
+        return;
+      }
+    }
     const bool writes = un->isIncrementDecrementOp() || un->getOpcode() == clang::UO_AddrOf;
     scan(un->getSubExpr(), writes ? AccessKind::ReadWrite : AccessKind::Read);
     return;
@@ -398,6 +413,21 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
       return;
     }
     if (object) {
+      if (auto row = match_access(object); row && method) {
+        // `W.row(u).data()`, `.begin()`, `.front()`: a pointer, iterator or reference into the
+        // row escapes; whoever gets it may write the row, unless its elements are const.
+        const std::string name = method->getNameAsString();
+        if (name != "size" && name != "size_bytes" && name != "empty") {
+          const bool const_elements = call->getType()->isPointerType()
+                                          ? call->getType()->getPointeeType().isConstQualified()
+                                          : false;
+          record(*row, const_elements ? AccessKind::Read : AccessKind::ReadWrite);
+        }
+        scan_subscript_exprs(object);
+        std::vector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
+        scan_call_args(method, args);
+        return;
+      }
       const bool mutates = method && !method->isConst();
       scan(object, mutates ? AccessKind::ReadWrite : AccessKind::Read);
     }
@@ -441,6 +471,16 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
   if (const auto *loop = llvm::dyn_cast<clang::ForStmt>(stmt)) {
     if (scan_inner_for(loop))
       return;
+  }
+  if (const auto *range_for = llvm::dyn_cast<clang::CXXForRangeStmt>(stmt)) {
+    // `for (float &w : W.row(u))` writes the row through its loop variable.
+    const clang::QualType var = range_for->getLoopVariable()->getType();
+    const bool writes = var->isReferenceType() && !var->getPointeeType().isConstQualified();
+    if (range_for->getInit())
+      scan(range_for->getInit());
+    scan(range_for->getRangeInit(), writes ? AccessKind::ReadWrite : AccessKind::Read);
+    scan(range_for->getBody());
+    return;
   }
   if (const auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(stmt)) {
     scan(lambda->getBody());

@@ -41,6 +41,7 @@ private:
   void scan_container_indices(const clang::Expr *e);
   void note_outer_write(const clang::Expr *e, ir::AccessKind access);
   ir::Subscript range_subscript() const;
+  static void make_unknown(ir::Subscript &s, const std::string &reason);
 
   ScanContext &ctx_;
   Diagnostics &diags_;

@@ -10,8 +10,14 @@ namespace orion::frontend {
 
 const clang::ValueDecl *referenced_object(const clang::Expr *e) {
   e = e->IgnoreParenImpCasts();
-  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    // `auto &Aref = A;`: a reference to a whole object is that object.
+    if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+        var && var->getType()->isReferenceType() && var->getInit())
+      if (const clang::ValueDecl *target = referenced_object(var->getInit()))
+        return target;
     return ref->getDecl();
+  }
   if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e);
       member && llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()))
     return member->getMemberDecl();

@@ -21,22 +21,29 @@ bool has_unknown(const ir::Loop &loop, int array) {
   return false;
 }
 
-/// The array dimension that every reference subscripts with exactly iteration index `d`.
+/// The array dimension that every reference subscripts with exactly iteration index `d`
+/// (the lowest one when several qualify, as in `A(i, i)` next to `A(i, j)`).
 std::optional<int> aligned_dim(const ir::Loop &loop, int array, int d) {
   const auto index = ir::AffineExpr::symbol(ir::SymbolKind::IterationIndex, d);
-  std::optional<int> found;
+  std::optional<std::vector<bool>> common;
   for (const ir::ArrayRef &r : loop.refs) {
     if (r.array != array)
       continue;
-    std::optional<int> here;
+    std::vector<bool> here(r.subscripts.size(), false);
     for (size_t a = 0; a < r.subscripts.size(); ++a)
-      if (r.subscripts[a].kind == ir::SubscriptKind::Affine && r.subscripts[a].expr == index)
-        here = static_cast<int>(a);
-    if (!here || (found && *found != *here))
-      return std::nullopt;
-    found = here;
+      here[a] = r.subscripts[a].kind == ir::SubscriptKind::Affine && r.subscripts[a].expr == index;
+    if (!common) {
+      common = here;
+    } else {
+      for (size_t a = 0; a < common->size(); ++a)
+        (*common)[a] = (*common)[a] && a < here.size() && here[a];
+    }
   }
-  return found;
+  if (common)
+    for (size_t a = 0; a < common->size(); ++a)
+      if ((*common)[a])
+        return static_cast<int>(a);
+  return std::nullopt;
 }
 
 std::string bytes_of(const ir::Loop &loop, int array) {

@@ -256,7 +256,10 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
     blocking += fmt::format("; and {} more", deps.dependences.size() - kListed);
   choice.reason =
       fmt::format("no 1D, 2D or unimodular schedule keeps these dependences: {}", blocking);
-  if (loop.clauses.ordered)
+  const bool has_waw =
+      std::any_of(deps.dependences.begin(), deps.dependences.end(),
+                  [](const Dependence &d) { return d.kind == DependenceKind::WAW; });
+  if (loop.clauses.ordered && has_waw)
     choice.suggestions.push_back("drop 'ordered' if any serial order of the iterations is "
                                  "acceptable (write/write conflicts are then ignored)");
   for (const Dependence &d : deps.dependences) {

@@ -1,8 +1,8 @@
 // A reference to a whole array is the same array: `auto &Aref = A;` (before the loop) or
 // `auto &a = A;` (in the body). Aref(i) = A(i - 1) is the recurrence A(i) = A(i - 1): RAW ([1,1])
 // on A, no schedule.
-// XFAIL: *
-// BUG: orionc treats `Aref` and `a` as arrays of their own ("W Aref(i)", role local), finds no
+// Regression test: this was a bug, fixed in the front end / passes.
+// It was: orionc treats `Aref` and `a` as arrays of their own ("W Aref(i)", role local), finds no
 // dependence between them and A, and proposes 1d (0) for both loops (unsound).
 // RUN: %orionc --dump=deps %s | FileCheck %s
 #include <orion/orion.hpp>

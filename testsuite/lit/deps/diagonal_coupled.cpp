@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: schedule: 1d (0)
 // CHECK-NEXT: why: 1D needs no communication during the loop; preferred over 2D
 // CHECK: arrays:
-// CHECK-NEXT: A{{ +}}served
+// CHECK-NEXT: A{{ +}}local{{ +}}indexed by i in dimension 0
 // CHECK-EMPTY:
 // CHECK-LABEL: loop 1 at {{.*}}diagonal_coupled.cpp:19:3 in 'main': unordered, counted nest over (i, j)
 // CHECK: dependences:
@@ -55,4 +55,4 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: schedule: 1d (0)
 // CHECK-NEXT: why: 1D needs no communication during the loop; preferred over 2D
 // CHECK: arrays:
-// CHECK-NEXT: A{{ +}}served
+// CHECK-NEXT: A{{ +}}local{{ +}}indexed by i in dimension 0

@@ -2,8 +2,8 @@
 // Iteration i writes A(i + 1), which iteration i + 1 reads through p[0]: a RAW at distance 1, so
 // the loop has no parallel schedule. An address-taken element must not be treated as just A(i):
 // the accesses through the pointer are unknown (any element) or at least include A(i + 1).
-// XFAIL: *
-// BUG: orionc records only `X A(i)` for `&A(i)`, finds no dependence and proposes 1d (0), which
+// Regression test: this was a bug, fixed in the front end / passes.
+// It was: orionc records only `X A(i)` for `&A(i)`, finds no dependence and proposes 1d (0), which
 // races (unsound).
 // RUN: %orionc --dump=deps %s | FileCheck %s
 #include <orion/orion.hpp>

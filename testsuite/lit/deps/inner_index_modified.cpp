@@ -2,8 +2,8 @@
 // at 2 but is reset to 0 once, so iteration i updates A(i), A(i + 1) and A(i + 2). Iterations up
 // to 2 apart conflict: a RAW whose distance range contains [1,2] (exactly ([1,2]), or ([1,+inf])
 // if k is taken as unknown); no schedule.
-// XFAIL: *
-// BUG: orionc trusts the header bounds k in [2, 3) (A(i + k) is A(i + 2) only), finds no
+// Regression test: this was a bug, fixed in the front end / passes.
+// It was: orionc trusts the header bounds k in [2, 3) (A(i + k) is A(i + 2) only), finds no
 // dependence and proposes 1d (0) (unsound).
 // RUN: %orionc --dump=deps %s | FileCheck %s
 #include <orion/orion.hpp>

@@ -25,7 +25,6 @@ int main(int argc, char **argv) {
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
 // CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: WAR ([1,1]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
-// CHECK-NEXT: suggestion: drop 'ordered' if any serial order of the iterations is acceptable (write/write conflicts are then ignored)
 // CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
 // CHECK-LABEL: loop 1 at {{.*}}recurrence_forward.cpp:15:3 in 'main': unordered, counted nest over (i)
 // CHECK: dependences:

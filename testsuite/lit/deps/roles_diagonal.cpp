@@ -1,8 +1,8 @@
 // Array roles with a coupled subscript: A(i, j) = A(i, i) * c under 1D along i. Every reference
 // subscripts dimension 0 of A with exactly i (A(i, i) too), so A is local, partitioned along its
 // dimension 0 with the iterations: no remote traffic. (Dependences: diagonal_coupled.cpp.)
-// XFAIL: *
-// BUG: orionc gives A the role `served` ("written, not aligned with a partitioned dimension"):
+// Regression test: this was a bug, fixed in the front end / passes.
+// It was: orionc gives A the role `served` ("written, not aligned with a partitioned dimension"):
 // for A(i, i) it takes the last dimension that matches i (1) and then finds A(i, j) disagreeing
 // (0), instead of a dimension that every reference has (0).
 // RUN: %orionc --dump=deps %s | FileCheck %s

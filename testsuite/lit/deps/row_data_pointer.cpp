@@ -1,7 +1,7 @@
 // Writes through the raw pointer of a row: d = C.row(i).data(), d[k] = C(i + 1, k) writes row i
 // and reads row i + 1, which the next iteration overwrites: a WAR at distance 1, no schedule.
-// XFAIL: *
-// BUG: orionc classifies `C.row(i)` under `.data()` as a read, finds no dependence and proposes
+// Regression test: this was a bug, fixed in the front end / passes.
+// It was: orionc classifies `C.row(i)` under `.data()` as a read, finds no dependence and proposes
 // 1d (0) (unsound: the write to row i is invisible).
 // RUN: %orionc --dump=deps %s | FileCheck %s
 #include <orion/orion.hpp>

@@ -2,8 +2,8 @@
 // reference. Iteration i writes row i and reads C(i + 1, 0), which iteration i + 1 overwrites:
 // WAR ([1,1]), no schedule. In the SGD-style loop, `for (float &w : W.row(key[0])) w -= ...`
 // updates W's row key[0]: ([0,0], [1,+inf]) on W, so 1D along key[1] is NOT legal.
-// XFAIL: *
-// BUG: orionc records the row of a range-for as two reads `R C(i, :)` (same location, text ':'),
+// Regression test: this was a bug, fixed in the front end / passes.
+// It was: orionc records the row of a range-for as two reads `R C(i, :)` (same location, text ':'),
 // misses the writes, and proposes 1d (0) for the first loop and 1d (0) / 1d (1) for the second
 // (unsound: 1d (1) lets two workers update the same W row).
 // RUN: %orionc --dump=deps %s | FileCheck %s

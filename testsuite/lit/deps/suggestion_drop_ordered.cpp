@@ -2,8 +2,8 @@
 // 'ordered' only removes write/write (WAW) dependences; for A(i) = A(i + 1), whose only vector
 // is a WAR, it changes nothing, so it must not be suggested (relax(A) or a Buffer would help).
 // With a WAW (A(0) = i, ordered) it is the right suggestion.
-// XFAIL: *
-// BUG: orionc suggests "drop 'ordered' ..." for every ordered loop without a schedule, also when
+// Regression test: this was a bug, fixed in the front end / passes.
+// It was: orionc suggests "drop 'ordered' ..." for every ordered loop without a schedule, also when
 // no WAW dependence blocks it (loop 0).
 // RUN: %orionc --dump=deps %s | FileCheck %s
 #include <orion/orion.hpp>
