@@ -13,7 +13,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${ORION_BUILD_DIR:-$here/build}"
 mode="${1:-}"
 
-packages=(build-essential cmake ninja-build pkg-config python3
+packages=(build-essential cmake ninja-build pkg-config python3 python3-yaml python3-pygments
           clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libisl-dev libgmp-dev
           libopenmpi-dev openmpi-bin libfmt-dev catch2)
 

@@ -7,6 +7,8 @@
 
 #include "../codegen/source_emitter.hpp"
 #include "../frontend/frontend.hpp"
+#include "../report/deps_html.hpp"
+#include "../report/deps_remarks.hpp"
 #include "../report/deps_report.hpp"
 #include "../report/loops_report.hpp"
 
@@ -52,10 +54,20 @@ int run(const driver::Options &o) {
     report::DepsReportInput input{*program, analyses, text,
                                   llvm::StringRef(isl_version()).trim().str()};
     std::ostringstream out;
-    if (o.format == driver::DumpFormat::Json)
+    switch (o.format) {
+    case driver::DumpFormat::Json:
       report::write_deps_json(input, out);
-    else
+      break;
+    case driver::DumpFormat::Html:
+      report::write_deps_html(input, out);
+      break;
+    case driver::DumpFormat::Remarks:
+      report::write_deps_remarks(input, out);
+      break;
+    case driver::DumpFormat::Text:
       report::write_deps_text(input, out);
+      break;
+    }
     return driver::write_file_atomically(o.output.empty() ? "-" : o.output, out.str()) ? 0 : 1;
   }
 

@@ -23,7 +23,9 @@ OPTIONS:
                          references, instead of building
   --dump=deps            Print each loop's dependence vectors, legal schedules, the chosen
                          schedule and the array roles, instead of building
-  --format=text|json     Format of --dump output (default: text)
+  --format=text|json     Format of --dump output (default: text); --dump=deps also
+                         takes html (a self-contained page) and remarks (LLVM
+                         optimization-remark YAML for opt-viewer)
   --keep                 Keep the transformed source next to the output (<output>.orion.cpp)
   -I<dir>, -D<name>[=v], -U<name>
                          Preprocessor options, passed to the parser and the host compiler
@@ -75,8 +77,13 @@ std::variant<Options, Action, UsageError> parse_options(const std::vector<std::s
       o.format = DumpFormat::Text;
     } else if (a == "--format=json") {
       o.format = DumpFormat::Json;
+    } else if (a == "--format=html") {
+      o.format = DumpFormat::Html;
+    } else if (a == "--format=remarks") {
+      o.format = DumpFormat::Remarks;
     } else if (starts_with(a, "--format")) {
-      return UsageError{fmt::format("invalid '{}': expected --format=text or --format=json", a)};
+      return UsageError{
+          fmt::format("invalid '{}': expected --format=text, json, html or remarks", a)};
     } else if (a == "--keep") {
       o.keep = true;
     } else if (a == "-v") {
@@ -110,6 +117,8 @@ std::variant<Options, Action, UsageError> parse_options(const std::vector<std::s
       inputs.push_back(a);
     }
   }
+  if (o.dump == Dump::Loops && (o.format == DumpFormat::Html || o.format == DumpFormat::Remarks))
+    return UsageError{"--format=html and --format=remarks are only available with --dump=deps"};
   if (inputs.empty())
     return UsageError{"no input file (usage: orionc [options] <input.cpp>)"};
   if (inputs.size() > 1)

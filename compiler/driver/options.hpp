@@ -13,7 +13,7 @@ enum class Emit { Binary, Cpp };
 /// Which dump, if any, replaces the build.
 enum class Dump { None, Loops, Deps };
 /// The dump's rendering.
-enum class DumpFormat { Text, Json };
+enum class DumpFormat { Text, Json, Html, Remarks };
 
 /// A parsed orionc command line.
 struct Options {

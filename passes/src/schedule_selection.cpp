@@ -229,8 +229,9 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
       break;
     case ScheduleKind::TwoD:
       choice.reason = choice.candidates.size() > 1
-                          ? "no 1D schedule is legal; the first legal 2D pair is proposed and "
-                            "the runtime picks the cheapest candidate from the array sizes"
+                          ? "no 1D schedule is legal; the first legal 2D pair is proposed (which "
+                            "candidate moves fewer bytes depends on array sizes known only at run "
+                            "time: see each candidate's cost)"
                           : "no 1D schedule is legal; this is the only legal 2D pair";
       break;
     case ScheduleKind::Unimodular:
@@ -262,14 +263,32 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
   if (loop.clauses.ordered && has_waw)
     choice.suggestions.push_back("drop 'ordered' if any serial order of the iterations is "
                                  "acceptable (write/write conflicts are then ignored)");
-  for (const Dependence &d : deps.dependences) {
-    const std::string &name = loop.arrays[d.array].name;
-    std::string s = fmt::format("relax({}) if stale values of '{}' are acceptable, or write it "
-                                "through an orion::Buffer",
-                                name, name);
-    if (std::find(choice.suggestions.begin(), choice.suggestions.end(), s) ==
-        choice.suggestions.end())
-      choice.suggestions.push_back(s);
+  // Suggest relax(A) only for arrays whose dependences alone block a 1D/2D schedule.
+  std::vector<int> arrays;
+  for (const Dependence &d : deps.dependences)
+    if (std::find(arrays.begin(), arrays.end(), d.array) == arrays.end())
+      arrays.push_back(d.array);
+  std::vector<std::string> blockers;
+  for (int array : arrays) {
+    DependenceInfo rest;
+    for (const Dependence &d : deps.dependences)
+      if (d.array != array)
+        rest.dependences.push_back(d);
+    if (!plain_candidates(loop, rest, model, ctx, nullptr, names).empty())
+      blockers.push_back(loop.arrays[array].name);
+  }
+  for (const std::string &name : blockers)
+    choice.suggestions.push_back(fmt::format("relax({0}) if stale values of '{0}' are acceptable, "
+                                             "or write it through an orion::Buffer",
+                                             name));
+  if (blockers.empty() && !arrays.empty()) {
+    std::string all;
+    for (int array : arrays)
+      all += (all.empty() ? "" : ", ") + loop.arrays[array].name;
+    choice.suggestions.push_back(fmt::format(
+        "no single array's dependences block this loop alone; relax({}) or Buffers for several of "
+        "them would be needed",
+        all));
   }
   return choice;
 }

@@ -14,6 +14,9 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.orion_obj_root, "testsuite", "lit")
 
 config.substitutions.append(("%orionc", config.orionc))
+# opt-viewer needs PyYAML and Pygments: Debian's python3 has them (tools/bootstrap.sh installs).
+config.substitutions.append(("%system_python", "/usr/bin/python3"))
+config.substitutions.append(("%opt_viewer", "/usr/lib/llvm-19/share/opt-viewer/opt-viewer.py"))
 config.substitutions.append(("%runtime_include", os.path.join(config.orion_src_root, "runtime", "include")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 # Diagnostics must not depend on the terminal.

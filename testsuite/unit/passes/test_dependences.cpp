@@ -1,0 +1,228 @@
+// Dependence analysis and schedule selection on hand-built LoopIR (no Clang involved).
+#include "orion/passes/loop_analysis.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace orion;
+using ir::AffineExpr;
+using ir::SymbolKind;
+
+namespace {
+
+AffineExpr it(int d, int64_t c = 0) {
+  return AffineExpr::symbol(SymbolKind::IterationIndex, d) + AffineExpr::constant(c);
+}
+AffineExpr inner(int k) { return AffineExpr::symbol(SymbolKind::InnerIndex, k); }
+
+ir::Subscript affine(AffineExpr e) {
+  ir::Subscript s;
+  s.kind = ir::SubscriptKind::Affine;
+  s.expr = std::move(e);
+  return s;
+}
+
+ir::Subscript unknown() {
+  ir::Subscript s;
+  s.kind = ir::SubscriptKind::Unknown;
+  s.reason = "test";
+  return s;
+}
+
+/// A counted nest with dims [0, N) named i, j, ...
+ir::Loop counted(int dims) {
+  ir::Loop loop;
+  loop.space.kind = ir::IterationSpace::Kind::Counted;
+  const int n = loop.intern_parameter("N");
+  for (int d = 0; d < dims; ++d)
+    loop.space.dims.push_back({std::string(1, static_cast<char>('i' + d)),
+                               {AffineExpr::constant(0), "0"},
+                               {AffineExpr::symbol(SymbolKind::Parameter, n), "N"}});
+  return loop;
+}
+
+int add_array(ir::Loop &loop, const std::string &name, int rank,
+              ir::ArrayKind kind = ir::ArrayKind::Dense) {
+  loop.arrays.push_back({name, kind, "double", rank, {}});
+  return static_cast<int>(loop.arrays.size() - 1);
+}
+
+void add_ref(ir::Loop &loop, int array, ir::AccessKind access, std::vector<ir::Subscript> subs,
+             std::vector<int> inner_loops = {}) {
+  ir::ArrayRef r;
+  r.id = static_cast<int>(loop.refs.size());
+  r.array = array;
+  r.access = access;
+  r.subscripts = std::move(subs);
+  r.inner_loops = std::move(inner_loops);
+  loop.refs.push_back(std::move(r));
+}
+
+/// The dependences as sorted strings (the analysis orders them by array and distance only).
+std::vector<std::string> vectors(const deps::DependenceInfo &info) {
+  std::vector<std::string> out;
+  for (const deps::Dependence &d : info.dependences)
+    out.push_back(std::string(deps::to_string(d.kind)) + " " + deps::to_string(d.distance));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool has_candidate(const deps::ScheduleChoice &c, deps::ScheduleKind kind, std::vector<int> dims) {
+  for (const deps::Schedule &s : c.candidates)
+    if (s.kind == kind && s.dims == dims)
+      return true;
+  return false;
+}
+
+} // namespace
+
+TEST_CASE("SGD MF: two vectors, 2D both ways, no 1D") {
+  ir::Loop loop;
+  loop.space.kind = ir::IterationSpace::Kind::Array;
+  loop.space.array = add_array(loop, "ratings", 2, ir::ArrayKind::Sparse);
+  for (int d = 0; d < 2; ++d) {
+    const std::string ext = "ratings.extent(" + std::to_string(d) + ")";
+    loop.space.dims.push_back(
+        {"key[" + std::to_string(d) + "]",
+         {AffineExpr::constant(0), "0"},
+         {AffineExpr::symbol(SymbolKind::Parameter, loop.intern_parameter(ext)), ext}});
+  }
+  loop.inner_loops.push_back(
+      {"k", {AffineExpr::constant(0), "0"}, {AffineExpr::constant(8), "K"}, -1, {}});
+  const int W = add_array(loop, "W", 2), H = add_array(loop, "H", 2);
+  add_ref(loop, W, ir::AccessKind::Read, {affine(it(0)), affine(inner(0))}, {0});
+  add_ref(loop, H, ir::AccessKind::Read, {affine(it(1)), affine(inner(0))}, {0});
+  add_ref(loop, W, ir::AccessKind::Write, {affine(it(0)), affine(inner(0))}, {0});
+  add_ref(loop, H, ir::AccessKind::Write, {affine(it(1)), affine(inner(0))}, {0});
+
+  deps::IslContext isl;
+  auto info = deps::analyze_dependences(loop, isl);
+  CHECK(vectors(info) == std::vector<std::string>{"RAW ([0,0], [1,+inf])", "RAW ([1,+inf], [0,0])",
+                                                  "WAR ([0,0], [1,+inf])",
+                                                  "WAR ([1,+inf], [0,0])"});
+  auto choice = deps::select_schedules(loop, info, isl);
+  CHECK(has_candidate(choice, deps::ScheduleKind::TwoD, {0, 1}));
+  CHECK(has_candidate(choice, deps::ScheduleKind::TwoD, {1, 0}));
+  CHECK_FALSE(has_candidate(choice, deps::ScheduleKind::OneD, {0}));
+  CHECK_FALSE(has_candidate(choice, deps::ScheduleKind::OneD, {1}));
+
+  auto plan = deps::make_plan(loop, choice.chosen);
+  REQUIRE(choice.chosen.dims == std::vector<int>{0, 1});
+  CHECK(plan.arrays[W].role == deps::ArrayRole::Local);
+  CHECK(plan.arrays[H].role == deps::ArrayRole::Rotated);
+  CHECK(plan.cost_formula == "(P - 1) * sizeof(double) * H.extent(0) * H.extent(1)");
+}
+
+TEST_CASE("unordered loops skip write/write pairs; ordered ones keep them") {
+  ir::Loop loop = counted(1);
+  const int A = add_array(loop, "A", 1);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(AffineExpr::constant(0))});
+  deps::IslContext isl;
+  CHECK(deps::analyze_dependences(loop, isl).dependences.empty());
+  loop.clauses.ordered = true;
+  CHECK(vectors(deps::analyze_dependences(loop, isl)) ==
+        std::vector<std::string>{"WAW ([1,+inf])"});
+}
+
+TEST_CASE("relax, accumulators and reductions create no dependences") {
+  ir::Loop loop = counted(1);
+  const int A = add_array(loop, "A", 1);
+  const int acc = add_array(loop, "acc", 0, ir::ArrayKind::Accumulator);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(it(0))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(0, -1))});
+  add_ref(loop, acc, ir::AccessKind::Reduce, {});
+  deps::IslContext isl;
+  CHECK(vectors(deps::analyze_dependences(loop, isl)) == std::vector<std::string>{"RAW ([1,1])"});
+  loop.clauses.relax = {"A"};
+  CHECK(deps::analyze_dependences(loop, isl).dependences.empty());
+}
+
+TEST_CASE("unknown subscripts conflict with every element") {
+  ir::Loop loop = counted(1);
+  const int A = add_array(loop, "A", 1);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(it(0))});
+  add_ref(loop, A, ir::AccessKind::Read, {unknown()});
+  deps::IslContext isl;
+  auto info = deps::analyze_dependences(loop, isl);
+  CHECK(vectors(info) == std::vector<std::string>{"RAW ([1,+inf])", "WAR ([1,+inf])"});
+  auto choice = deps::select_schedules(loop, info, isl);
+  CHECK(choice.chosen.kind == deps::ScheduleKind::None);
+  CHECK(choice.reason.find("RAW ([1,+inf]) on 'A'") != std::string::npos);
+  CHECK_FALSE(choice.suggestions.empty());
+}
+
+TEST_CASE("skewed stencil needs a unimodular transform, verified on the exact sets") {
+  ir::Loop loop = counted(2);
+  const int A = add_array(loop, "A", 2);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(it(0)), affine(it(1))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(0, -1)), affine(it(1, 1))});
+  deps::IslContext isl;
+  auto info = deps::analyze_dependences(loop, isl);
+  CHECK(vectors(info) == std::vector<std::string>{"RAW ([1,1], [-1,-1])"});
+  auto choice = deps::select_schedules(loop, info, isl);
+  REQUIRE(choice.chosen.kind == deps::ScheduleKind::Unimodular);
+  CHECK(*choice.chosen.transform == deps::Matrix{{1, 0}, {1, 1}});
+  CHECK(choice.chosen.transformed.front() ==
+        std::vector<deps::Interval>{deps::Interval::exactly(1), deps::Interval::exactly(0)});
+}
+
+TEST_CASE("Wolf-Lam skew of seidel-2d's vectors") {
+  using deps::Interval;
+  std::vector<deps::DistanceVector> v{
+      {{Interval::exactly(1), {-1, 0}, {-1, 1}}, 0},
+      {{Interval::exactly(0), Interval::exactly(1), {-1, 1}}, 1},
+      {{Interval::exactly(0), Interval::exactly(0), Interval::exactly(1)}, 2}};
+  auto t = deps::find_skew(v, 3);
+  REQUIRE(t);
+  CHECK(*t == deps::Matrix{{1, 0, 0}, {1, 1, 0}, {2, 1, 1}});
+  // -inf cannot be skewed away.
+  CHECK_FALSE(deps::find_skew({{{Interval::exactly(1), {std::nullopt, -1}}, 0}}, 2));
+}
+
+TEST_CASE("ordered 2D needs non-negative distances in both dimensions") {
+  ir::Loop loop = counted(2);
+  loop.clauses.ordered = true;
+  const int A = add_array(loop, "A", 2);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(it(0)), affine(it(1))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(0, -1)), affine(it(1))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(0)), affine(it(1, -1))});
+  deps::IslContext isl;
+  auto info = deps::analyze_dependences(loop, isl);
+  auto choice = deps::select_schedules(loop, info, isl);
+  REQUIRE(choice.chosen.kind == deps::ScheduleKind::TwoD);
+  CHECK(choice.chosen.wavefront);
+}
+
+TEST_CASE("inner-loop indices are existentially bounded") {
+  ir::Loop loop = counted(1);
+  loop.inner_loops.push_back(
+      {"k", {AffineExpr::constant(1), "1"}, {AffineExpr::constant(3), "3"}, -1, {}});
+  const int A = add_array(loop, "A", 1);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(it(0))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(0) - inner(0))}, {0});
+  deps::IslContext isl;
+  CHECK(vectors(deps::analyze_dependences(loop, isl)) == std::vector<std::string>{"RAW ([1,2])"});
+}
+
+TEST_CASE("the partition clause picks a legal candidate or explains") {
+  ir::Loop loop = counted(2);
+  const int A = add_array(loop, "A", 2);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(it(0)), affine(it(1))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(0)), affine(it(1, -1))});
+  deps::IslContext isl;
+  auto info = deps::analyze_dependences(loop, isl);
+  loop.clauses.partition = std::vector<int>{0};
+  CHECK(deps::select_schedules(loop, info, isl).chosen.dims == std::vector<int>{0});
+  loop.clauses.partition = std::vector<int>{1};
+  auto choice = deps::select_schedules(loop, info, isl);
+  CHECK(choice.chosen.kind == deps::ScheduleKind::None);
+  CHECK(choice.reason.find("not legal") != std::string::npos);
+}
+
+TEST_CASE("interval arithmetic keeps infinities on the right side") {
+  using deps::Interval;
+  CHECK(deps::scale({1, std::nullopt}, -2) == Interval{std::nullopt, -2});
+  CHECK(deps::add({-1, 1}, {2, std::nullopt}) == Interval{1, std::nullopt});
+  CHECK(deps::to_string(Interval{std::nullopt, 0}) == "[-inf,0]");
+}
