@@ -179,14 +179,18 @@ void write_deps_html(const DepsReportInput &in, std::ostream &out) {
                loop.clauses.ordered ? "ordered" : "unordered");
     fmt::print(out, "<table><tr><th>ref</th><th>access</th><th>element</th><th>at</th></tr>\n");
     for (const ir::ArrayRef &r : loop.refs) {
-      std::string subs;
-      for (size_t i = 0; i < r.subscripts.size(); ++i)
-        subs += (i ? ", " : "") + render_subscript(loop, r.subscripts[i]);
+      std::string element = loop.arrays[r.array].name;
+      if (loop.arrays[r.array].kind != ir::ArrayKind::Accumulator) {
+        element += "(";
+        for (size_t i = 0; i < r.subscripts.size(); ++i)
+          element += (i ? ", " : "") + render_subscript(loop, r.subscripts[i]);
+        element += ")";
+      }
       fmt::print(out,
                  "<tr class=\"dep\" data-refs=\"l{0}r{1}\"><td>#{1}</td><td>{2}</td>"
-                 "<td>{3}({4})</td><td>{5}:{6}</td></tr>\n",
-                 n, r.id, ir::to_string(r.access), escape(loop.arrays[r.array].name), escape(subs),
-                 r.location.line, r.location.column);
+                 "<td>{3}</td><td>{4}:{5}</td></tr>\n",
+                 n, r.id, ir::to_string(r.access), escape(element), r.location.line,
+                 r.location.column);
     }
     fmt::print(out, "</table>\n");
     if (!a.error.empty()) {

@@ -52,7 +52,8 @@ summarize(const isl::set &distances, const PolyhedralModel &model, isl::ctx ctx)
 
 /// The vectors to assume when isl gives up: anything lexicographically positive.
 std::vector<std::pair<DistanceVector, isl::set>> conservative(const PolyhedralModel &model,
-                                                              isl::ctx ctx) {
+                                                              isl::ctx ctx, IslContext &isl) {
+  const IslContext::Unlimited unlimited(isl); // the fallback itself must not run out
   std::vector<std::pair<DistanceVector, isl::set>> out;
   for (int level = 0; level < model.dims(); ++level) {
     DistanceVector v;
@@ -107,41 +108,56 @@ DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
   DependenceInfo info;
   const PolyhedralModel model(loop, options.fixed_parameters);
   isl::ctx ctx = isl.get();
-  info.domain = to_text(isl::set(ctx, model.domain()));
 
   std::vector<std::optional<isl::map>> access(loop.refs.size());
   info.access_relations.resize(loop.refs.size());
-  for (const ir::ArrayRef &ref : loop.refs) {
-    if (ref.access == ir::AccessKind::Reduce || !is_analyzed_array(loop, ref.array))
-      continue;
-    access[ref.id] = isl::map(ctx, model.access(ref)).coalesce();
-    info.access_relations[ref.id] = to_text(*access[ref.id]);
+  std::optional<isl::map> before;
+  try {
+    isl.start_step();
+    info.domain = to_text(isl::set(ctx, model.domain()));
+    for (const ir::ArrayRef &ref : loop.refs) {
+      if (ref.access == ir::AccessKind::Reduce || !is_analyzed_array(loop, ref.array))
+        continue;
+      access[ref.id] = isl::map(ctx, model.access(ref)).coalesce();
+      info.access_relations[ref.id] = to_text(*access[ref.id]);
+    }
+    before = isl::map(ctx, model.lex_before());
+  } catch (const isl::exception_quota &) {
+    before.reset(); // every pair below falls back to the conservative vectors
+    info.remarks.push_back({"isl needed too many operations to build the access relations; "
+                            "assuming the conservative dependences for every pair",
+                            -1});
   }
-  const isl::map before(ctx, model.lex_before());
-
+  const auto analyzed = [&](const ir::ArrayRef &r) {
+    return r.access != ir::AccessKind::Reduce && is_analyzed_array(loop, r.array);
+  };
   for (const ir::ArrayRef &a : loop.refs) {
     for (const ir::ArrayRef &b : loop.refs) {
-      if (!access[a.id] || !access[b.id] || a.array != b.array)
+      if (!analyzed(a) || !analyzed(b) || a.array != b.array)
         continue;
       auto kind = kind_of(a.access, b.access, loop.clauses.ordered);
       if (!kind)
         continue;
       std::vector<std::pair<DistanceVector, isl::set>> vectors;
       bool computed = true;
-      try {
-        isl.start_step();
-        // Iterations p ≺ p' where ref a at p and ref b at p' touch a common element.
-        isl::map relation = access[a.id]->apply_range(access[b.id]->reverse()).intersect(before);
-        vectors = summarize(relation.deltas().coalesce(), model, ctx);
-      } catch (const isl::exception_quota &) {
+      if (!before) {
         computed = false;
-        isl.start_step();
-        vectors = conservative(model, ctx);
-        info.remarks.push_back(
-            {fmt::format("isl needed too many operations for refs #{} and #{}; assuming the "
-                         "conservative dependences",
-                         a.id, b.id),
-             a.id});
+        vectors = conservative(model, ctx, isl);
+      } else {
+        try {
+          isl.start_step();
+          // Iterations p ≺ p' where ref a at p and ref b at p' touch a common element.
+          isl::map relation = access[a.id]->apply_range(access[b.id]->reverse()).intersect(*before);
+          vectors = summarize(relation.deltas().coalesce(), model, ctx);
+        } catch (const isl::exception_quota &) {
+          computed = false;
+          vectors = conservative(model, ctx, isl);
+          info.remarks.push_back(
+              {fmt::format("isl needed too many operations for refs #{} and #{}; assuming the "
+                           "conservative dependences",
+                           a.id, b.id),
+               a.id});
+        }
       }
       for (auto &[vector, exact] : vectors)
         add(info, std::move(vector), std::move(exact), *kind, a.array, {a.id, b.id}, computed);

@@ -226,3 +226,22 @@ TEST_CASE("interval arithmetic keeps infinities on the right side") {
   CHECK(deps::add({-1, 1}, {2, std::nullopt}) == Interval{1, std::nullopt});
   CHECK(deps::to_string(Interval{std::nullopt, 0}) == "[-inf,0]");
 }
+
+TEST_CASE("when isl runs out of its operation quota the conservative vectors are assumed") {
+  ir::Loop loop = counted(2);
+  const int A = add_array(loop, "A", 2);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(it(0)), affine(it(1))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(0, -1)), affine(it(1, 1))});
+  deps::IslContext starved(/*max_operations=*/1);
+  auto info = deps::analyze_dependences(loop, starved);
+  REQUIRE_FALSE(info.remarks.empty());
+  CHECK(info.remarks.front().message.find("too many operations") != std::string::npos);
+  REQUIRE_FALSE(info.dependences.empty());
+  for (const deps::Dependence &d : info.dependences)
+    CHECK_FALSE(d.computed);
+  // Every lexicographically positive distance is covered: ([1,+inf], [-inf,+inf]) and
+  // ([0,0], [1,+inf]).
+  CHECK(vectors(info) ==
+        std::vector<std::string>{"RAW ([0,0], [1,+inf])", "RAW ([1,+inf], [-inf,+inf])",
+                                 "WAR ([0,0], [1,+inf])", "WAR ([1,+inf], [-inf,+inf])"});
+}

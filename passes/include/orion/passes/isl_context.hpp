@@ -22,8 +22,21 @@ public:
   /// Resets the operation counter: the quota applies to each step separately.
   void start_step();
 
+  /// Lifts the quota for the scope of the object (for cheap steps that must not fail).
+  class Unlimited {
+  public:
+    explicit Unlimited(IslContext &isl);
+    ~Unlimited();
+    Unlimited(const Unlimited &) = delete;
+    Unlimited &operator=(const Unlimited &) = delete;
+
+  private:
+    IslContext &isl_;
+  };
+
 private:
   isl_ctx *ctx_;
+  unsigned long max_operations_;
 };
 
 /// isl's own printing of an object (sets, maps, values).
