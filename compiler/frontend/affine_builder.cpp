@@ -9,6 +9,22 @@ namespace orion::frontend {
 namespace {
 
 constexpr int kMaxChaseDepth = 16;
+constexpr int64_t kMaxCoefficient = int64_t(1) << 40;
+
+/// Whether `e * factor` keeps every coefficient and the constant within kMaxCoefficient.
+bool fits(const ir::AffineExpr &e, int64_t factor) {
+  auto ok = [factor](int64_t v) {
+    int64_t product = 0;
+    return !__builtin_mul_overflow(v, factor, &product) && product < kMaxCoefficient &&
+           product > -kMaxCoefficient;
+  };
+  if (!ok(e.constant_term()))
+    return false;
+  for (const ir::AffineTerm &t : e.terms())
+    if (!ok(t.coefficient))
+      return false;
+  return true;
+}
 
 const clang::Expr *strip(const clang::Expr *e) {
   while (true) {
@@ -105,8 +121,12 @@ AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
   // Integer constant expressions (literals, constexpr and const-initialized values).
   if (!e->isValueDependent()) {
     clang::Expr::EvalResult value;
-    if (e->EvaluateAsInt(value, ctx_.ast))
-      return {ir::AffineExpr::constant(value.Val.getInt().getExtValue()), {}};
+    if (e->EvaluateAsInt(value, ctx_.ast)) {
+      const llvm::APSInt &v = value.Val.getInt();
+      if (v.getSignificantBits() > 41)
+        return unknown(fmt::format("'{}' is too large to analyze", ctx_.text(e)));
+      return {ir::AffineExpr::constant(v.getExtValue()), {}};
+    }
   }
 
   if (auto d = key_dimension(e))
@@ -156,6 +176,14 @@ AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
       Result rhs = build(bin->getRHS(), depth);
       if (!rhs.expr)
         return rhs;
+      // Coefficients must stay far from int64 overflow (and from what isl is asked to hold).
+      const int64_t factor = op != clang::BO_Mul       ? 1
+                             : lhs.expr->is_constant() ? lhs.expr->constant_term()
+                             : rhs.expr->is_constant() ? rhs.expr->constant_term()
+                                                       : 1;
+      const ir::AffineExpr &scaled = lhs.expr->is_constant() ? *rhs.expr : *lhs.expr;
+      if (!fits(*lhs.expr, 1) || !fits(*rhs.expr, 1) || !fits(scaled, factor))
+        return unknown(fmt::format("'{}' has coefficients too large to analyze", ctx_.text(bin)));
       if (op == clang::BO_Add)
         return {*lhs.expr + *rhs.expr, {}};
       if (op == clang::BO_Sub)
