@@ -1,0 +1,21 @@
+// Building a program whose parallel loop has no legal schedule is an error at the pragma, with
+// suggestions as notes, and leaves no output file (never a silent serial fallback).
+// RUN: rm -f %t
+// RUN: not %orionc %s -o %t 2>&1 | FileCheck %s
+// RUN: not test -e %t
+// RUN: not %orionc --emit=cpp %s -o %t.cpp 2>&1 | FileCheck %s
+// RUN: not test -e %t.cpp
+#include <orion/orion.hpp>
+
+int main(int argc, char **argv) {
+  orion::Session s(argc, argv);
+  const int64_t N = argc * 8;
+  orion::DenseArray<double, 1> A({N});
+// CHECK: {{.*}}no_parallel_schedule.cpp:[[@LINE+1]]:1: error: no parallel schedule for this loop: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,1]) on 'A' (refs #0->#1)
+#pragma orion parallel_for
+  for (int64_t i = 1; i < N; ++i)
+    A(i) = A(i - 1) + 1;
+}
+// CHECK: note: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
+// CHECK: no_parallel_schedule.cpp:16:3: note: run 'orionc --dump=deps' on this file for the full report
+// CHECK: 1 error generated.
