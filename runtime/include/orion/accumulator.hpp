@@ -45,15 +45,15 @@ public:
   /// Combines x into the calling worker's slot (or the replicated slot outside workers).
   Accumulator &operator+=(const T &x) {
     const int w = detail::tl_worker.local;
-    if (w < 0) {
-      replicated_ = static_cast<T>(op_(replicated_, x));
-    } else if (static_cast<std::size_t>(w) < slots_.size()) {
+    if (w >= 0 && static_cast<std::size_t>(w) < slots_.size()) {
       Slot &slot = slots_[static_cast<std::size_t>(w)];
       slot.value = slot.used ? static_cast<T>(op_(slot.value, x)) : x;
       slot.used = true;
-    } else {
+    } else if (w == -1) {
+      replicated_ = static_cast<T>(op_(replicated_, x));
+    } else if (w >= 0) {
       too_few_slots(w);
-    }
+    } // else: a worker replayed on a rank that does not own it (--orion-replay-serial)
     return *this;
   }
 

@@ -24,6 +24,8 @@ struct Options {
   bool replay_serial = false;
   bool verbose = false;
   bool stats = false;
+  /// --orion-digest: after every parallel loop, print a checksum of each array it wrote.
+  bool digest = false;
   /// Seeds orion::rng(); the same seed gives the same streams on every run and every rank.
   std::uint64_t seed = 42;
 };
@@ -37,7 +39,7 @@ namespace detail {
 
 inline constexpr std::string_view kValidFlags =
     "--orion-threads=N, --orion-check, --orion-replay-serial, --orion-verbose, --orion-stats, "
-    "--orion-seed=N";
+    "--orion-digest, --orion-seed=N";
 
 [[noreturn]] inline void option_error(const std::string &what) {
   throw OptionError(what + "; valid flags: " + std::string(kValidFlags));
@@ -139,6 +141,8 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
       flag(options.verbose);
     else if (name == "--orion-stats")
       flag(options.stats);
+    else if (name == "--orion-digest")
+      flag(options.digest);
     else
       detail::option_error("unknown flag \"" + std::string(arg) + "\"");
   }

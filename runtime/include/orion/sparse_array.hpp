@@ -2,6 +2,7 @@
 #pragma once
 
 #include <orion/detail/check.hpp>
+#include <orion/detail/sparse_layout.hpp>
 #include <orion/error.hpp>
 
 #include <array>
@@ -132,6 +133,14 @@ public:
     return {keys_.data() + keys_.size(), values_.data() + values_.size()};
   }
 
+  /// For the parallel-loop executor, which sorts the elements into partition blocks.
+  struct Storage {
+    key_type *keys;
+    T *values;
+    detail::SparseLayout *layout;
+  };
+  Storage executor_storage() noexcept { return {keys_.data(), values_.data(), &layout_}; }
+
 private:
   void check_key(const key_type &key) const {
     for (std::size_t d = 0; d < N; ++d)
@@ -142,6 +151,7 @@ private:
   key_type extents_{};
   std::vector<key_type> keys_;
   std::vector<T> values_;
+  detail::SparseLayout layout_;
 };
 
 } // namespace orion

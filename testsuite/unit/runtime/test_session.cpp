@@ -84,7 +84,7 @@ TEST_CASE("parse_options reads ORION_* and flags win", "[session]") {
 TEST_CASE("parse_options rejects unknown flags and bad values, listing the valid flags",
           "[session]") {
   const std::string valid = "valid flags: --orion-threads=N, --orion-check, --orion-replay-serial, "
-                            "--orion-verbose, --orion-stats, --orion-seed=N";
+                            "--orion-verbose, --orion-stats, --orion-digest, --orion-seed=N";
   auto error = [](std::vector<std::string> args) -> std::string {
     Args a(std::move(args));
     const std::vector<std::string> before = a.rest();

@@ -38,6 +38,16 @@ struct RuntimeState {
   std::int64_t loads = 0;
   std::int64_t bytes_loaded = 0;
   double load_seconds = 0;
+  /// --orion-stats counters of parallel loops on this rank (seconds summed over its workers).
+  std::int64_t loop_runs = 0;
+  double compute_seconds = 0;
+  double wait_seconds = 0;
+  double loop_seconds = 0;
+  std::int64_t bytes_sent = 0;
+  /// --orion-replay-serial: every worker's stream, on every rank (indexed by global id).
+  std::vector<PaddedRng> replay_rngs;
+  /// Plans --orion-verbose has already described (a loop in an epoch loop prints once).
+  std::vector<const void *> described_plans;
 
   RuntimeState() { reseed(); }
 
@@ -48,6 +58,13 @@ struct RuntimeState {
       const auto global = static_cast<std::uint64_t>(rank) * threads_per_rank + w;
       worker_rngs[w].engine.seed(options.seed, global + 1);
     }
+    replay_rngs.assign(static_cast<std::size_t>(num_ranks) * threads_per_rank, PaddedRng{});
+    for (std::size_t g = 0; g < replay_rngs.size(); ++g)
+      replay_rngs[g].engine.seed(options.seed, g + 1);
+    loop_runs = 0;
+    compute_seconds = wait_seconds = loop_seconds = 0;
+    bytes_sent = 0;
+    described_plans.clear();
   }
 };
 

@@ -11,9 +11,13 @@
 
 namespace orion::detail {
 
+/// `local` of a worker that --orion-replay-serial replays on a rank that does not own it: its
+/// accumulator contributions are dropped there (the owning rank counts them).
+inline constexpr int kForeignWorker = -2;
+
 struct WorkerContext {
   std::int64_t global = -1; ///< global worker id, -1 outside a worker context
-  int local = -1;           ///< index among this rank's workers
+  int local = -1;           ///< index among this rank's workers, or kForeignWorker
   Rng *rng = nullptr;       ///< cached so rng() in a loop body is one thread-local load
 };
 
@@ -38,6 +42,26 @@ public:
   ~WorkerScope() { tl_worker = saved_; }
   WorkerScope(const WorkerScope &) = delete;
   WorkerScope &operator=(const WorkerScope &) = delete;
+
+private:
+  WorkerContext saved_;
+};
+
+/// RAII for --orion-replay-serial: the calling thread replays worker `global_worker_id`, which may
+/// belong to another rank. Every rank replays every worker with its own copy of that worker's
+/// random stream, so the streams advance exactly as in the parallel run.
+class ReplayScope {
+public:
+  ReplayScope(std::int64_t global_worker_id, Rng &engine) : saved_(tl_worker) {
+    const RuntimeState &st = state();
+    const std::int64_t local = global_worker_id - std::int64_t(st.rank) * st.threads_per_rank;
+    const bool owned = local >= 0 && local < st.threads_per_rank;
+    tl_worker =
+        WorkerContext{global_worker_id, owned ? static_cast<int>(local) : kForeignWorker, &engine};
+  }
+  ~ReplayScope() { tl_worker = saved_; }
+  ReplayScope(const ReplayScope &) = delete;
+  ReplayScope &operator=(const ReplayScope &) = delete;
 
 private:
   WorkerContext saved_;

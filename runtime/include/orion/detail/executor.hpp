@@ -1,0 +1,60 @@
+// The type-erased side of parallel loops. parallel.hpp (templates: it knows the element types and
+// the loop body) describes one loop execution as a LoopRun; execute() (orion_rt, src/executor.cpp)
+// picks the candidate, partitions the iteration space, runs the schedule on this rank's worker
+// threads, moves data between ranks and calls back into run_block for every partition.
+#pragma once
+
+#include <orion/detail/access_log.hpp>
+#include <orion/detail/sparse_layout.hpp>
+#include <orion/plan.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace orion::detail {
+
+/// A dense array seen as bytes (row-major).
+struct DenseHandle {
+  unsigned char *data = nullptr;
+  std::size_t element_size = 0;
+  std::vector<std::int64_t> extents;
+};
+
+/// One partition execution.
+struct BlockTask {
+  std::int64_t worker = 0; ///< global worker id
+  int space_part = 0;
+  int time_part = 0;
+  /// Box spaces: the block in the candidate's (transformed) coordinates, [lo, hi) per dim.
+  std::vector<std::int64_t> lo, hi;
+  /// The candidate's transform (empty: identity).
+  const std::vector<std::vector<std::int64_t>> *transform = nullptr;
+  /// Sparse spaces: the block's elements [begin, end) in storage order.
+  std::int64_t begin = 0, end = 0;
+};
+
+/// One execution of a parallel loop, type-erased.
+struct LoopRun {
+  const plan::LoopPlan *plan = nullptr;
+  /// Indexed like plan->arrays; a null data pointer for the iterated sparse array.
+  std::vector<DenseHandle> arrays;
+  int dims = 0;
+  /// Sparse iteration: keys (dims int64 per element) and values.
+  bool sparse = false;
+  std::int64_t *keys = nullptr;
+  unsigned char *values = nullptr;
+  std::size_t value_size = 0;
+  std::int64_t nnz = 0;
+  SparseLayout *layout = nullptr;
+  /// Box iteration (counted nests, dense arrays): the bounding box of the iteration space.
+  std::vector<std::int64_t> box_lo, box_hi;
+  /// Runs the body over one block as worker task.worker; `log` non-null: record accesses.
+  std::function<void(const BlockTask &task, AccessLog *log)> run_block;
+};
+
+/// Runs the loop (collective over ranks). Throws orion::Error on an unusable plan.
+void execute(LoopRun &run);
+
+} // namespace orion::detail

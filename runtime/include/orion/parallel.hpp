@@ -1,0 +1,258 @@
+// Parallel loops: what orionc-generated code calls in place of an annotated loop (DESIGN §2.4).
+//
+//   for_each(plan, A, arrays(W, H), [&](auto &W, auto &H, const auto &key, auto &value) {...})
+//   for_nest<N>(plan, bounds, arrays(A), [&](auto &A, const Block<N> &block) {...})
+//
+// The body is the user's loop body; its parameters shadow the arrays, so the same text compiles
+// against the arrays themselves (the fast path: every access is base + offset) or against
+// RecordingViews when the executor records what a partition touches (--orion-check, and writes
+// that must be shipped between ranks). The schedules themselves are in src/executor.cpp.
+#pragma once
+
+#ifndef ORION_DISTRIBUTED
+#error "orion/parallel.hpp is the target of orionc-generated code; build it with orionc"
+#endif
+
+#include <orion/dense_array.hpp>
+#include <orion/detail/executor.hpp>
+#include <orion/plan.hpp>
+#include <orion/sparse_array.hpp>
+
+#include <algorithm>
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <tuple>
+#include <utility>
+
+namespace orion::parallel {
+
+/// The dense arrays a loop body references, in the order of the body's parameters.
+template <class... A> std::tuple<A &...> arrays(A &...a) { return {a...}; }
+
+/// An affine loop bound: constant + sum over outer indices m < d of coeffs[m] * x_m.
+template <std::size_t N> struct NestBound {
+  std::int64_t constant = 0;
+  std::array<std::int64_t, N> coeffs{};
+};
+
+/// The bounds of a perfect counted nest, [lower, upper) per dimension.
+template <std::size_t N> struct NestBounds { std::array<NestBound<N>, N> lower, upper; };
+
+/// One partition of a counted nest. Its box is in the schedule's (possibly skewed) coordinates
+/// c = T x with T lower unit-triangular, so for fixed outer indices the range of x_k is the box's
+/// range of c_k shifted by the outer terms: the generated loops clamp the user's bounds with it.
+template <std::size_t N> class Block {
+public:
+  explicit Block(const detail::BlockTask &task) : task_(task) {}
+
+  template <class... X> std::int64_t lower(int k, std::int64_t user, X... outer) const {
+    return std::max(user, task_.lo[static_cast<std::size_t>(k)] - shift(k, outer...));
+  }
+  template <class... X> std::int64_t upper(int k, std::int64_t user, X... outer) const {
+    return std::min(user, task_.hi[static_cast<std::size_t>(k)] - shift(k, outer...));
+  }
+
+private:
+  template <class... X> std::int64_t shift(int k, X... outer) const {
+    if (task_.transform == nullptr || task_.transform->empty())
+      return 0;
+    const std::array<std::int64_t, sizeof...(X)> x{static_cast<std::int64_t>(outer)...};
+    const auto &row = (*task_.transform)[static_cast<std::size_t>(k)];
+    std::int64_t s = 0;
+    for (std::size_t m = 0; m < x.size(); ++m)
+      s += row[m] * x[m];
+    return s;
+  }
+
+  const detail::BlockTask &task_;
+};
+
+/// A DenseArray as seen by a body whose accesses are recorded: same interface, every element
+/// handed out is logged (with its value before the access) first.
+template <class T, std::size_t N> class RecordingView {
+public:
+  using value_type = T;
+  using key_type = std::array<std::int64_t, N>;
+  static constexpr std::size_t dims = N;
+
+  RecordingView(DenseArray<T, N> &array, detail::AccessLog &log, int arg)
+      : array_(&array), log_(&log), arg_(arg) {}
+
+  template <std::integral... I> T &operator()(I... index) const {
+    T &element = (*array_)(index...);
+    log_->record(arg_, &element - array_->data(), &element, sizeof(T));
+    return element;
+  }
+  template <std::integral... I> std::span<T> row(I... index) const {
+    std::span<T> r = array_->row(index...);
+    log_->record_range(arg_, r.data() - array_->data(), static_cast<std::int64_t>(r.size()),
+                       r.data(), sizeof(T));
+    return r;
+  }
+  std::int64_t extent(std::size_t d) const { return array_->extent(d); }
+  const key_type &extents() const noexcept { return array_->extents(); }
+  std::int64_t size() const noexcept { return array_->size(); }
+  /// Escapes element-wise recording: the whole array counts as accessed.
+  T *data() const {
+    everything();
+    return array_->data();
+  }
+  auto begin() const {
+    everything();
+    return array_->begin();
+  }
+  auto end() const { return array_->end(); }
+
+private:
+  void everything() const {
+    log_->record_range(arg_, 0, array_->size(), array_->data(), sizeof(T));
+  }
+
+  DenseArray<T, N> *array_;
+  detail::AccessLog *log_;
+  int arg_;
+};
+
+namespace detail_ {
+
+template <class T, std::size_t N> orion::detail::DenseHandle handle(DenseArray<T, N> &a) {
+  return {reinterpret_cast<unsigned char *>(a.data()), sizeof(T),
+          std::vector<std::int64_t>(a.extents().begin(), a.extents().end())};
+}
+
+template <class Tuple, std::size_t... I>
+void add_handles(orion::detail::LoopRun &run, Tuple &arrays, std::index_sequence<I...>) {
+  (run.arrays.push_back(handle(std::get<I>(arrays))), ...);
+}
+
+/// Calls f(views...) with RecordingViews of the arrays (args 1, 2, ...) or the arrays themselves.
+template <class Tuple, class F, std::size_t... I>
+void with_views(Tuple &arrays, orion::detail::AccessLog *log, F &&f, std::index_sequence<I...>) {
+  if (log == nullptr) {
+    f(std::get<I>(arrays)...);
+  } else {
+    auto views =
+        std::make_tuple(RecordingView(std::get<I>(arrays), *log, static_cast<int>(I) + 1)...);
+    f(std::get<I>(views)...);
+  }
+}
+
+/// Visits the points of a box block of an N-d space in lexicographic order of the original
+/// coordinates (respecting the skew of the block's coordinates).
+template <std::size_t N, std::size_t D = 0, class F>
+void for_points(const Block<N> &block, const std::array<std::int64_t, N> &lo,
+                const std::array<std::int64_t, N> &hi, std::array<std::int64_t, N> &x, F &f) {
+  if constexpr (D == N) {
+    f(x);
+  } else {
+    auto bound = [&](bool upper) {
+      return [&]<std::size_t... M>(std::index_sequence<M...>) {
+        return upper ? block.upper(static_cast<int>(D), hi[D], x[M]...)
+                     : block.lower(static_cast<int>(D), lo[D], x[M]...);
+      }
+      (std::make_index_sequence<D>{});
+    };
+    const std::int64_t first = bound(false), last = bound(true);
+    for (x[D] = first; x[D] < last; ++x[D])
+      for_points<N, D + 1>(block, lo, hi, x, f);
+  }
+}
+
+} // namespace detail_
+
+/// Array iteration over the stored elements of a SparseArray.
+template <class T, std::size_t N, class... A, class Body>
+void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A &...> arrays,
+              Body &&body) {
+  auto storage = space.executor_storage();
+  orion::detail::LoopRun run;
+  run.plan = &plan;
+  run.dims = static_cast<int>(N);
+  run.arrays.emplace_back();
+  detail_::add_handles(run, arrays, std::index_sequence_for<A...>{});
+  run.sparse = true;
+  run.keys = reinterpret_cast<std::int64_t *>(storage.keys);
+  run.values = reinterpret_cast<unsigned char *>(storage.values);
+  run.value_size = sizeof(T);
+  run.nnz = space.nnz();
+  run.layout = storage.layout;
+  run.box_lo.assign(N, 0);
+  run.box_hi.assign(space.extents().begin(), space.extents().end());
+  run.run_block = [&](const orion::detail::BlockTask &task, orion::detail::AccessLog *log) {
+    detail_::with_views(
+        arrays, log,
+        [&](auto &...views) {
+          for (std::int64_t j = task.begin; j < task.end; ++j)
+            body(views..., storage.keys[j], storage.values[j]);
+        },
+        std::index_sequence_for<A...>{});
+  };
+  orion::detail::execute(run);
+}
+
+/// Array iteration over every element of a DenseArray.
+template <class T, std::size_t N, class... A, class Body>
+void for_each(const plan::LoopPlan &plan, DenseArray<T, N> &space, std::tuple<A &...> arrays,
+              Body &&body) {
+  orion::detail::LoopRun run;
+  run.plan = &plan;
+  run.dims = static_cast<int>(N);
+  run.arrays.push_back(detail_::handle(space));
+  detail_::add_handles(run, arrays, std::index_sequence_for<A...>{});
+  run.box_lo.assign(N, 0);
+  run.box_hi.assign(space.extents().begin(), space.extents().end());
+  run.run_block = [&](const orion::detail::BlockTask &task, orion::detail::AccessLog *log) {
+    const Block<N> block(task);
+    std::array<std::int64_t, N> lo{}, hi = space.extents(), x{};
+    detail_::with_views(
+        arrays, log,
+        [&](auto &...views) {
+          auto visit = [&](const std::array<std::int64_t, N> &key) {
+            std::int64_t off = key[0];
+            for (std::size_t d = 1; d < N; ++d)
+              off = off * space.extent(d) + key[d];
+            body(views..., key, space.data()[off]);
+          };
+          detail_::for_points<N>(block, lo, hi, x, visit);
+        },
+        std::index_sequence_for<A...>{});
+  };
+  orion::detail::execute(run);
+}
+
+/// A perfect counted nest; the body runs the user's loops clamped to a Block.
+template <std::size_t N, class... A, class Body>
+void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tuple<A &...> arrays,
+              Body &&body) {
+  orion::detail::LoopRun run;
+  run.plan = &plan;
+  run.dims = static_cast<int>(N);
+  run.arrays.emplace_back();
+  detail_::add_handles(run, arrays, std::index_sequence_for<A...>{});
+  // Bounding box by interval arithmetic over the outer dimensions' ranges.
+  run.box_lo.resize(N);
+  run.box_hi.resize(N);
+  for (std::size_t d = 0; d < N; ++d) {
+    std::int64_t lo = bounds.lower[d].constant, hi = bounds.upper[d].constant - 1;
+    for (std::size_t m = 0; m < d; ++m) {
+      const std::int64_t a = run.box_lo[m], b = std::max(run.box_lo[m], run.box_hi[m] - 1);
+      const std::int64_t cl = bounds.lower[d].coeffs[m], cu = bounds.upper[d].coeffs[m];
+      lo += std::min(cl * a, cl * b);
+      hi += std::max(cu * a, cu * b);
+    }
+    run.box_lo[d] = lo;
+    run.box_hi[d] = std::max(lo, hi + 1);
+  }
+  run.run_block = [&](const orion::detail::BlockTask &task, orion::detail::AccessLog *log) {
+    const Block<N> block(task);
+    detail_::with_views(
+        arrays, log, [&](auto &...views) { body(views..., block); },
+        std::index_sequence_for<A...>{});
+  };
+  orion::detail::execute(run);
+}
+
+} // namespace orion::parallel

@@ -1,0 +1,77 @@
+// The plan of one parallel loop, as orionc emits it into the generated program: the legal
+// schedule candidates found by the compiler (passes/), each with the role of every array and the
+// terms of its cost formula. The runtime evaluates the costs on real extents and runs the
+// cheapest candidate (DESIGN §2.3); `--orion-verbose` prints what it picked and why.
+//
+// This header is the contract between compiler/codegen and the runtime's executors: codegen emits
+// aggregate initializers of these types, so keep them plain aggregates.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace orion::plan {
+
+/// The schedule a candidate runs on its (possibly transformed) iteration space.
+enum class Kind {
+  OneD,      ///< partition `dims[0]`; workers independent
+  Rotation,  ///< 2D unordered: space `dims[0]` local, time `dims[1]` rotates around the ring
+  Wavefront, ///< 2D ordered: worker w runs block (w, b) after (w - 1, b)
+};
+
+/// How a candidate places an array (the names of --dump=deps).
+enum class Role { Local, Rotated, Replicated, Served, Buffered, Reduction };
+
+/// The role of one array argument of the loop. `arg` indexes LoopPlan::arrays.
+struct ArrayRole {
+  int arg = 0;
+  Role role = Role::Replicated;
+  int array_dim = -1; ///< local / rotated: the array dimension aligned with the partitioned one
+};
+
+/// One term of a candidate's bytes-per-pass cost.
+struct CostTerm {
+  enum class Kind {
+    RotatedPerPass, ///< (P - 1) * bytes(array)
+    ServedPerAccess ///< iterations * accesses * sizeof(element)
+  };
+  Kind kind = Kind::RotatedPerPass;
+  int arg = 0;
+  int accesses = 0;
+};
+
+/// One legal schedule.
+struct Candidate {
+  Kind kind = Kind::OneD;
+  std::vector<int> dims; ///< {space} or {space, time}, in the transformed space if any
+  /// Unimodular transform (row r = transformed dimension r); empty for the identity. The runtime
+  /// runs lower unit-triangular transforms (what Wolf–Lam skewing produces).
+  std::vector<std::vector<std::int64_t>> transform;
+  std::string description; ///< as --dump=deps prints it, e.g. "2d (0, 1)"
+  std::vector<ArrayRole> roles;
+  std::vector<CostTerm> cost;
+  std::string cost_formula; ///< for messages
+};
+
+/// One array the loop body references (dense arrays and the iterated array).
+struct ArrayInfo {
+  std::string name;
+  bool written = false; ///< some reference writes it (the iterated array: its values)
+};
+
+/// Everything the runtime needs to know about one annotated loop.
+struct LoopPlan {
+  std::string file; ///< as given to orionc
+  int line = 0;     ///< of the pragma
+  int dims = 0;     ///< of the iteration space
+  bool ordered = false;
+  bool histogram = false;
+  /// arrays[0] is the iterated array for array iteration (and unused for counted nests); then
+  /// the dense arrays in the order of the lambda's parameters.
+  std::vector<ArrayInfo> arrays;
+  std::vector<Candidate> candidates;   ///< the compiler's proposal first
+  std::vector<std::string> reductions; ///< the loop's accumulators (for messages)
+};
+
+} // namespace orion::plan

@@ -1,0 +1,173 @@
+#include "coherence.hpp"
+
+#include <orion/detail/comm.hpp>
+#include <orion/detail/state.hpp>
+#include <orion/error.hpp>
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <string>
+
+namespace orion::detail {
+namespace {
+
+template <class T> void put(std::vector<unsigned char> &out, const T &v) {
+  const auto *p = reinterpret_cast<const unsigned char *>(&v);
+  out.insert(out.end(), p, p + sizeof(T));
+}
+
+template <class T> T get(const unsigned char *&p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  p += sizeof(T);
+  return v;
+}
+
+} // namespace
+
+void slab_spans(const DenseHandle &h, int dim, std::int64_t lo, std::int64_t hi, int owner,
+                std::vector<Span> &out) {
+  if (hi <= lo)
+    return;
+  std::int64_t outer = 1, inner = 1;
+  for (int d = 0; d < dim; ++d)
+    outer *= h.extents[static_cast<std::size_t>(d)];
+  for (std::size_t d = static_cast<std::size_t>(dim) + 1; d < h.extents.size(); ++d)
+    inner *= h.extents[d];
+  const std::int64_t extent = h.extents[static_cast<std::size_t>(dim)];
+  lo = std::clamp<std::int64_t>(lo, 0, extent);
+  hi = std::clamp<std::int64_t>(hi, 0, extent);
+  if (hi <= lo || inner == 0)
+    return;
+  for (std::int64_t o = 0; o < outer; ++o) {
+    const std::int64_t first = (o * extent + lo) * inner;
+    out.push_back({h.data + static_cast<std::size_t>(first) * h.element_size,
+                   static_cast<std::size_t>((hi - lo) * inner) * h.element_size, owner});
+  }
+}
+
+void pack_spans(const std::vector<Span> &spans, std::vector<unsigned char> &out) {
+  for (const Span &s : spans)
+    out.insert(out.end(), s.data, s.data + s.bytes);
+}
+
+void unpack_spans(const std::vector<Span> &spans, const unsigned char *in) {
+  for (const Span &s : spans) {
+    std::memcpy(s.data, in, s.bytes);
+    in += s.bytes;
+  }
+}
+
+void exchange_spans(const std::vector<Span> &spans) {
+  const int rank = comm_rank(), size = comm_size();
+  if (size == 1)
+    return;
+  std::vector<std::vector<Span>> by_owner(static_cast<std::size_t>(size));
+  for (const Span &s : spans)
+    by_owner[static_cast<std::size_t>(s.owner)].push_back(s);
+  std::vector<unsigned char> mine;
+  pack_spans(by_owner[static_cast<std::size_t>(rank)], mine);
+  const std::vector<std::int64_t> bytes = comm_allgather(static_cast<std::int64_t>(mine.size()));
+  const std::int64_t total = std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
+  std::vector<unsigned char> all(static_cast<std::size_t>(total));
+  comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all.data(), bytes);
+  state().bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
+  std::size_t at = 0;
+  for (int r = 0; r < size; ++r) {
+    if (r != rank)
+      unpack_spans(by_owner[static_cast<std::size_t>(r)], all.data() + at);
+    at += static_cast<std::size_t>(bytes[static_cast<std::size_t>(r)]);
+  }
+}
+
+void summarize(const LoopRun &run, const AccessLog &log, BlockAccess *access,
+               std::vector<unsigned char> *writes) {
+  const auto &entries = log.entries();
+  std::vector<std::size_t> order(entries.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  // Stable: the first record of an element holds its value before the block touched it.
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const auto &x = entries[a], &y = entries[b];
+    return x.arg != y.arg ? x.arg < y.arg : x.offset < y.offset;
+  });
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const AccessLog::Entry &e = entries[order[i]];
+    if (i > 0) {
+      const AccessLog::Entry &prev = entries[order[i - 1]];
+      if (prev.arg == e.arg && prev.offset == e.offset)
+        continue;
+    }
+    const DenseHandle &h = run.arrays[static_cast<std::size_t>(e.arg)];
+    const unsigned char *now = h.data + static_cast<std::size_t>(e.offset) * h.element_size;
+    const bool changed = std::memcmp(now, log.old_value(e), h.element_size) != 0;
+    if (access) {
+      access->accessed.emplace_back(e.arg, e.offset);
+      if (changed)
+        access->written.emplace_back(e.arg, e.offset);
+    }
+    if (writes && changed) {
+      put(*writes, static_cast<std::int32_t>(e.arg));
+      put(*writes, e.offset);
+      writes->insert(writes->end(), now, now + h.element_size);
+    }
+  }
+}
+
+void apply_writes(const LoopRun &run, const unsigned char *p, std::size_t bytes) {
+  const unsigned char *end = p + bytes;
+  while (p < end) {
+    const auto arg = get<std::int32_t>(p);
+    const auto offset = get<std::int64_t>(p);
+    const DenseHandle &h = run.arrays.at(static_cast<std::size_t>(arg));
+    std::memcpy(h.data + static_cast<std::size_t>(offset) * h.element_size, p, h.element_size);
+    p += h.element_size;
+  }
+}
+
+void exchange_writes(const LoopRun &run, const std::vector<unsigned char> &mine) {
+  const int size = comm_size();
+  if (size == 1)
+    return;
+  const std::vector<std::int64_t> bytes = comm_allgather(static_cast<std::int64_t>(mine.size()));
+  const std::int64_t total = std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
+  std::vector<unsigned char> all(static_cast<std::size_t>(total));
+  comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all.data(), bytes);
+  state().bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
+  // In rank order = worker order, so of two writes to one element the later worker's wins, as
+  // in the serial replay.
+  apply_writes(run, all.data(), all.size());
+}
+
+void broadcast_array(const DenseHandle &h, int root) {
+  std::int64_t n = static_cast<std::int64_t>(h.element_size);
+  for (std::int64_t e : h.extents)
+    n *= e;
+  unsigned char *p = h.data;
+  while (n > 0) {
+    const int chunk = static_cast<int>(std::min<std::int64_t>(n, kMaxMessageBytes));
+    if (MPI_Bcast(p, chunk, MPI_BYTE, root, MPI_COMM_WORLD) != MPI_SUCCESS)
+      throw Error("MPI_Bcast of a parallel loop's array failed");
+    if (comm_rank() == root)
+      state().bytes_sent += static_cast<std::int64_t>(chunk) * (comm_size() - 1);
+    p += chunk;
+    n -= chunk;
+  }
+}
+
+std::string element_index(const DenseHandle &h, std::int64_t offset) {
+  std::vector<std::int64_t> index(h.extents.size());
+  for (std::size_t d = h.extents.size(); d-- > 0;) {
+    const std::int64_t e = std::max<std::int64_t>(1, h.extents[d]);
+    index[d] = offset % e;
+    offset /= e;
+  }
+  std::string out = "(";
+  for (std::size_t d = 0; d < index.size(); ++d)
+    out += (d ? ", " : "") + std::to_string(index[d]);
+  return out + ")";
+}
+
+} // namespace orion::detail

@@ -1,0 +1,55 @@
+// Keeping the ranks' copies of the arrays a parallel loop writes consistent. Every rank holds
+// every array; a schedule decides who writes what, and these helpers move exactly that: slabs of
+// arrays aligned with a partitioned dimension, and recorded write sets of the others.
+#pragma once
+
+#include <orion/detail/executor.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace orion::detail {
+
+/// A contiguous byte range of an array (or of a sparse array's values) and the rank whose copy
+/// is authoritative for it.
+struct Span {
+  unsigned char *data = nullptr;
+  std::size_t bytes = 0;
+  int owner = 0;
+};
+
+/// Appends the spans of the slab [lo, hi) along dimension `dim` of array `h` (row-major: one
+/// span per combination of the indices before `dim`).
+void slab_spans(const DenseHandle &h, int dim, std::int64_t lo, std::int64_t hi, int owner,
+                std::vector<Span> &out);
+
+/// Collective: every rank ends with the owner's bytes in every span. All ranks pass the same list.
+void exchange_spans(const std::vector<Span> &spans);
+
+/// Packs / unpacks a list of spans (same list on both sides) into one buffer.
+void pack_spans(const std::vector<Span> &spans, std::vector<unsigned char> &out);
+void unpack_spans(const std::vector<Span> &spans, const unsigned char *in);
+
+/// The elements a block touched (sorted, unique) and the ones it changed.
+struct BlockAccess {
+  std::vector<std::pair<int, std::int64_t>> accessed, written;
+};
+
+/// Reads a block's log: fills `access` (if non-null) and appends the write records (arg, offset,
+/// new value) to `writes` (if non-null).
+void summarize(const LoopRun &run, const AccessLog &log, BlockAccess *access,
+               std::vector<unsigned char> *writes);
+
+/// Applies write records produced by summarize (on any rank).
+void apply_writes(const LoopRun &run, const unsigned char *records, std::size_t bytes);
+
+/// Collective: every rank's write records are applied on every rank, in rank order.
+void exchange_writes(const LoopRun &run, const std::vector<unsigned char> &mine);
+
+/// Collective: root's copy of the array goes to every rank.
+void broadcast_array(const DenseHandle &h, int root);
+
+/// Element index of `offset` in `h`, for messages: "(3, 7)".
+std::string element_index(const DenseHandle &h, std::int64_t offset);
+
+} // namespace orion::detail

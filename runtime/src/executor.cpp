@@ -1,0 +1,668 @@
+// The schedule executors (DESIGN §2.5). Workers are ranks x threads; every rank holds every
+// array, so a hand-off between threads of one rank is only a signal, and between ranks it moves
+// exactly the data the schedule hands over:
+//   1D        workers independent; at the end aligned slabs (and recorded writes) are exchanged.
+//   rotation  the time parts of the rotated arrays travel around the ring of workers; a worker
+//             waits only for the part it needs next (k = 2 parts per worker: sends overlap).
+//   wavefront worker w runs (w, b) after (w - 1, b); across ranks the writes of the blocks before
+//             travel along the chain of ranks with the completion signal.
+// Only the thread that runs execute() calls MPI (MPI_THREAD_FUNNELED); worker threads signal it.
+// --orion-check runs the same blocks in lockstep rounds and checks the recorded access sets;
+// --orion-replay-serial runs them one after another on one thread.
+#include "coherence.hpp"
+#include "partition_map.hpp"
+
+#include <orion/detail/comm.hpp>
+#include <orion/detail/executor.hpp>
+#include <orion/detail/state.hpp>
+#include <orion/detail/worker.hpp>
+#include <orion/error.hpp>
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace orion::detail {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+std::string where(const LoopRun &run) {
+  return run.plan->file + ":" + std::to_string(run.plan->line);
+}
+
+bool sparse_values_written(const LoopRun &run) {
+  return run.sparse && !run.plan->arrays.empty() && run.plan->arrays[0].written;
+}
+
+bool dense_written(const LoopRun &run, int arg) {
+  return run.arrays[static_cast<std::size_t>(arg)].data != nullptr &&
+         run.plan->arrays[static_cast<std::size_t>(arg)].written;
+}
+
+/// How the ranks keep one written dense array consistent under the chosen candidate.
+enum class Sync {
+  None,      ///< not written
+  SpaceSlab, ///< aligned with the space dimension: each worker's slab comes from its rank
+  TimeSlab,  ///< rotation, aligned with the time dimension: travels with its time part
+  Recorded,  ///< anything else: the blocks' recorded writes are shipped
+};
+
+struct ArraySync {
+  Sync sync = Sync::None;
+  int dim = -1; ///< array dimension of the slab
+};
+
+std::vector<ArraySync> array_syncs(const LoopRun &run, const PartitionMap &map) {
+  const plan::Candidate &cand = *map.candidate;
+  std::vector<ArraySync> out(run.arrays.size());
+  for (std::size_t a = 0; a < run.arrays.size(); ++a) {
+    if (!dense_written(run, static_cast<int>(a)))
+      continue;
+    out[a].sync = Sync::Recorded;
+    if (!cand.transform.empty() || map.kind() == plan::Kind::Wavefront)
+      continue;
+    if (a == 0) { // the iterated dense array: its values are partitioned with the iterations
+      out[a] = {Sync::SpaceSlab, cand.dims[0]};
+      continue;
+    }
+    for (const plan::ArrayRole &r : cand.roles) {
+      if (r.arg != static_cast<int>(a) || r.array_dim < 0)
+        continue;
+      if (r.role == plan::Role::Local)
+        out[a] = {Sync::SpaceSlab, r.array_dim};
+      else if (r.role == plan::Role::Rotated && map.kind() == plan::Kind::Rotation)
+        out[a] = {Sync::TimeSlab, r.array_dim};
+    }
+  }
+  return out;
+}
+
+/// Rotation: the worker that uses time part t last in a pass (its copy is final).
+std::int64_t final_holder(const PartitionMap &map, int t) {
+  std::int64_t best = 0;
+  for (std::int64_t g = 1; g < map.workers; ++g)
+    if (map.step_of(g, t) > map.step_of(best, t))
+      best = g;
+  return best;
+}
+
+/// Spans of the time part t of every rotated written array (owner unused).
+std::vector<Span> time_part_spans(const LoopRun &run, const PartitionMap &map,
+                                  const std::vector<ArraySync> &syncs, int t, int owner) {
+  std::vector<Span> spans;
+  for (std::size_t a = 0; a < syncs.size(); ++a)
+    if (syncs[a].sync == Sync::TimeSlab)
+      slab_spans(run.arrays[a], syncs[a].dim, map.time_bounds[t], map.time_bounds[t + 1], owner,
+                 spans);
+  return spans;
+}
+
+/// After a normal (not check, not replay) run on several ranks: make every rank's copy final.
+void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<ArraySync> &syncs,
+                const std::vector<unsigned char> &recorded_writes) {
+  std::vector<Span> spans;
+  if (sparse_values_written(run)) {
+    const auto &offsets = run.layout->offsets;
+    for (std::int64_t g = 0; g < map.workers; ++g) {
+      const std::int64_t first = offsets[static_cast<std::size_t>(map.block({g, int(g), 0}))];
+      const std::int64_t last =
+          offsets[static_cast<std::size_t>(map.block({g, int(g), map.time_parts - 1})) + 1];
+      spans.push_back({run.values + first * run.value_size,
+                       static_cast<std::size_t>(last - first) * run.value_size, map.rank_of(g)});
+    }
+  }
+  bool recorded = false;
+  for (std::size_t a = 0; a < syncs.size(); ++a) {
+    const DenseHandle &h = run.arrays[a];
+    switch (syncs[a].sync) {
+    case Sync::None:
+      break;
+    case Sync::SpaceSlab:
+      for (std::int64_t g = 0; g < map.workers; ++g)
+        slab_spans(h, syncs[a].dim, map.space_bounds[g], map.space_bounds[g + 1], map.rank_of(g),
+                   spans);
+      break;
+    case Sync::TimeSlab:
+      for (int t = 0; t < map.time_parts; ++t)
+        slab_spans(h, syncs[a].dim, map.time_bounds[t], map.time_bounds[t + 1],
+                   map.rank_of(final_holder(map, t)), spans);
+      break;
+    case Sync::Recorded:
+      recorded = true;
+      break;
+    }
+  }
+  exchange_spans(spans);
+  if (!recorded)
+    return;
+  if (map.kind() == plan::Kind::Wavefront) {
+    // The last rank received every earlier block's writes along the chain.
+    for (std::size_t a = 0; a < syncs.size(); ++a)
+      if (syncs[a].sync == Sync::Recorded)
+        broadcast_array(run.arrays[a], map.ranks - 1);
+  } else {
+    exchange_writes(run, recorded_writes);
+  }
+}
+
+/// Waits until `ready()`; gives up (returns false) when the run failed elsewhere.
+template <class F> bool wait_until(F ready, const std::atomic<bool> &failed) {
+  for (int spin = 0; !ready(); ++spin) {
+    if (failed.load(std::memory_order_relaxed))
+      return false;
+    if (spin < 64)
+      std::this_thread::yield();
+    else
+      std::this_thread::sleep_for(std::chrono::microseconds(20));
+  }
+  return true;
+}
+
+/// State shared by this rank's workers and its communicating thread during one normal run.
+struct RankRun {
+  LoopRun &run;
+  const PartitionMap &map;
+  std::vector<ArraySync> syncs;
+  int rank = 0;
+  bool record = false; ///< blocks' writes are recorded (shipped to other ranks)
+
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::deque<int> outbox; ///< rotation: time parts to send; wavefront: chain steps to send
+  int finished = 0;       ///< workers done (under mutex)
+
+  std::vector<std::atomic<std::int64_t>> uses;     ///< rotation: completed uses per time part
+  std::vector<std::atomic<std::int64_t>> progress; ///< wavefront: blocks done per local worker
+  std::atomic<std::int64_t> chain{0};              ///< wavefront: chain steps received
+
+  /// Recorded writes: 1D per local worker; wavefront per (local worker, time part).
+  std::vector<std::vector<std::vector<unsigned char>>> writes;
+  double compute = 0, waiting = 0;
+
+  RankRun(LoopRun &r, const PartitionMap &m)
+      : run(r), map(m), uses(static_cast<std::size_t>(m.time_parts)),
+        progress(static_cast<std::size_t>(m.threads)) {}
+
+  std::int64_t first_worker() const { return std::int64_t(rank) * map.threads; }
+
+  void fail(std::exception_ptr e) {
+    std::lock_guard lock(mutex);
+    if (!error)
+      error = e;
+    failed = true;
+    wake.notify_all();
+  }
+  void post(int item) {
+    std::lock_guard lock(mutex);
+    outbox.push_back(item);
+    wake.notify_all();
+  }
+
+  void worker(int local) {
+    const std::int64_t g = first_worker() + local;
+    double compute_s = 0, wait_s = 0;
+    try {
+      WorkerScope scope(g);
+      AccessLog log;
+      const int k = map.rotation_depth;
+      for (const Task &task : map.tasks_of(g)) {
+        const auto wait_start = Clock::now();
+        bool ok = true;
+        int step = 0;
+        if (map.kind() == plan::Kind::Rotation) {
+          step = map.step_of(g, task.time);
+          auto &u = uses[static_cast<std::size_t>(task.time)];
+          ok = wait_until([&] { return u.load(std::memory_order_acquire) >= step / k; }, failed);
+        } else if (map.kind() == plan::Kind::Wavefront) {
+          if (local > 0) {
+            auto &p = progress[static_cast<std::size_t>(local - 1)];
+            ok = wait_until([&] { return p.load(std::memory_order_acquire) > task.time; }, failed);
+          } else if (rank > 0) {
+            ok = wait_until([&] { return chain.load(std::memory_order_acquire) > task.time; },
+                            failed);
+          }
+        }
+        if (!ok)
+          break;
+        const auto start = Clock::now();
+        wait_s += std::chrono::duration<double>(start - wait_start).count();
+        run.run_block(block_task(run, map, task), record ? &log : nullptr);
+        compute_s += seconds_since(start);
+        if (record) {
+          auto &out =
+              map.kind() == plan::Kind::Wavefront
+                  ? writes[static_cast<std::size_t>(local)][static_cast<std::size_t>(task.time)]
+                  : writes[static_cast<std::size_t>(local)][0];
+          summarize(run, log, nullptr, &out);
+          log.clear();
+        }
+        if (map.kind() == plan::Kind::Rotation) {
+          uses[static_cast<std::size_t>(task.time)].store(step / k + 1, std::memory_order_release);
+          // The next user is worker g - 1, k steps later; on the previous rank if g is our first.
+          if (map.ranks > 1 && local == 0 && step + k < map.time_parts)
+            post(task.time);
+        } else if (map.kind() == plan::Kind::Wavefront) {
+          progress[static_cast<std::size_t>(local)].store(task.time + 1, std::memory_order_release);
+          if (map.ranks > 1 && local == map.threads - 1 && rank < map.ranks - 1)
+            post(task.time);
+        }
+      }
+    } catch (...) {
+      fail(std::current_exception());
+    }
+    std::lock_guard lock(mutex);
+    compute += compute_s;
+    waiting += wait_s;
+    ++finished;
+    wake.notify_all();
+  }
+
+  /// The communicating thread's loop: rotation sends/receives time parts, wavefront chains.
+  void communicate() {
+    const int R = map.ranks;
+    const int next = (rank + 1) % R, prev = (rank - 1 + R) % R;
+    std::vector<MPI_Request> requests;
+    std::vector<std::vector<unsigned char>> buffers;
+    std::vector<int> recv_part; ///< rotation: the time part of requests[i] (-1: a send)
+    std::vector<std::vector<unsigned char>> forwarded(static_cast<std::size_t>(map.time_parts));
+    int chain_next = 0; ///< wavefront: next chain step to receive
+    const bool rotation = map.kind() == plan::Kind::Rotation;
+    const std::int64_t last = first_worker() + map.threads - 1;
+
+    auto check = [&](int rc, const char *what) {
+      if (rc != MPI_SUCCESS)
+        throw Error(std::string(what) + " failed in the parallel loop at " + where(run));
+    };
+    if (rotation) {
+      // Every time part our last worker gets from the next rank's first worker.
+      for (int t = 0; t < map.time_parts; ++t) {
+        if (map.step_of(last, t) < map.rotation_depth)
+          continue;
+        std::vector<Span> spans = time_part_spans(run, map, syncs, t, rank);
+        std::size_t bytes = 0;
+        for (const Span &s : spans)
+          bytes += s.bytes;
+        buffers.emplace_back(bytes);
+        requests.emplace_back();
+        recv_part.push_back(t);
+        check(MPI_Irecv(buffers.back().data(), static_cast<int>(bytes), MPI_BYTE, next, t,
+                        MPI_COMM_WORLD, &requests.back()),
+              "MPI_Irecv");
+      }
+    }
+    auto receives_done = [&] {
+      if (rotation) {
+        for (std::size_t i = 0; i < requests.size(); ++i)
+          if (recv_part[i] >= 0 && requests[i] != MPI_REQUEST_NULL)
+            return false;
+        return true;
+      }
+      return rank == 0 || chain_next >= map.time_parts;
+    };
+    for (;;) {
+      bool progress_made = false;
+      // Completed requests: a received time part becomes usable by our last worker.
+      for (std::size_t i = 0; i < requests.size(); ++i) {
+        if (requests[i] == MPI_REQUEST_NULL)
+          continue;
+        int done = 0;
+        check(MPI_Test(&requests[i], &done, MPI_STATUS_IGNORE), "MPI_Test");
+        if (!done)
+          continue;
+        progress_made = true;
+        if (recv_part[i] >= 0) {
+          const int t = recv_part[i];
+          unpack_spans(time_part_spans(run, map, syncs, t, rank), buffers[i].data());
+          uses[static_cast<std::size_t>(t)].store(map.step_of(last, t) / map.rotation_depth,
+                                                  std::memory_order_release);
+        }
+        std::vector<unsigned char>().swap(buffers[i]);
+      }
+      if (!rotation && rank > 0 && chain_next < map.time_parts) {
+        int arrived = 0;
+        MPI_Status status;
+        check(MPI_Iprobe(prev, chain_next, MPI_COMM_WORLD, &arrived, &status), "MPI_Iprobe");
+        if (arrived) {
+          int count = 0;
+          MPI_Get_count(&status, MPI_BYTE, &count);
+          std::vector<unsigned char> payload(static_cast<std::size_t>(count));
+          check(MPI_Recv(payload.data(), count, MPI_BYTE, prev, chain_next, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE),
+                "MPI_Recv");
+          apply_writes(run, payload.data(), payload.size());
+          if (rank < R - 1)
+            forwarded[static_cast<std::size_t>(chain_next)] = std::move(payload);
+          chain.store(++chain_next, std::memory_order_release);
+          progress_made = true;
+        }
+      }
+      std::deque<int> items;
+      bool all_finished = false;
+      {
+        std::unique_lock lock(mutex);
+        if (!progress_made && outbox.empty() && !failed && finished < map.threads)
+          wake.wait_for(lock, std::chrono::microseconds(200));
+        items.swap(outbox);
+        all_finished = finished == map.threads;
+      }
+      if (failed)
+        return; // the rank aborts; pending requests die with it
+      for (int item : items) {
+        std::vector<unsigned char> payload;
+        int dest = prev;
+        if (rotation) {
+          pack_spans(time_part_spans(run, map, syncs, item, rank), payload);
+        } else {
+          dest = next;
+          payload = std::move(forwarded[static_cast<std::size_t>(item)]);
+          for (int local = 0; local < map.threads; ++local) {
+            auto &w = writes[static_cast<std::size_t>(local)][static_cast<std::size_t>(item)];
+            payload.insert(payload.end(), w.begin(), w.end());
+            std::vector<unsigned char>().swap(w);
+          }
+        }
+        state().bytes_sent += static_cast<std::int64_t>(payload.size());
+        buffers.push_back(std::move(payload));
+        requests.emplace_back();
+        recv_part.push_back(-1);
+        check(MPI_Isend(buffers.back().data(), static_cast<int>(buffers.back().size()), MPI_BYTE,
+                        dest, item, MPI_COMM_WORLD, &requests.back()),
+              "MPI_Isend");
+      }
+      if (all_finished && items.empty() && receives_done() &&
+          std::all_of(requests.begin(), requests.end(),
+                      [](MPI_Request r) { return r == MPI_REQUEST_NULL; })) {
+        std::lock_guard lock(mutex);
+        if (outbox.empty())
+          return;
+      }
+    }
+  }
+};
+
+void run_normal(LoopRun &run, const PartitionMap &map) {
+  RankRun rr(run, map);
+  rr.rank = comm_rank();
+  rr.syncs = array_syncs(run, map);
+  const bool multi = map.ranks > 1;
+  bool any_recorded = false;
+  for (const ArraySync &s : rr.syncs)
+    any_recorded = any_recorded || s.sync == Sync::Recorded;
+  if (multi && any_recorded && map.kind() == plan::Kind::Rotation)
+    throw Error("parallel loop at " + where(run) + ": schedule '" + map.candidate->description +
+                    "' writes an array that is neither local nor rotated; running it on several "
+                    "ranks is not supported yet (use one rank with --orion-threads=N)",
+                true);
+  if (multi && !run.sparse && !map.transform().empty() && dense_written(run, 0))
+    throw Error("parallel loop at " + where(run) +
+                    ": writing the iterated dense array under a "
+                    "skewed schedule is not supported on several ranks yet",
+                true);
+  rr.record = multi && any_recorded;
+  if (rr.record)
+    rr.writes.assign(static_cast<std::size_t>(map.threads),
+                     std::vector<std::vector<unsigned char>>(
+                         map.kind() == plan::Kind::Wavefront ? map.time_parts : 1));
+  {
+    // The calling thread talks to MPI while the workers run, or else is worker 0 itself.
+    const bool talk = multi && map.kind() != plan::Kind::OneD;
+    std::vector<std::jthread> threads;
+    const int spawned = talk ? map.threads : map.threads - 1;
+    for (int t = 0; t < spawned; ++t)
+      threads.emplace_back([&rr, t, talk] { rr.worker(talk ? t : t + 1); });
+    if (talk) {
+      try {
+        rr.communicate();
+      } catch (...) {
+        rr.fail(std::current_exception());
+      }
+    } else {
+      rr.worker(0);
+    }
+  }
+  if (rr.error)
+    std::rethrow_exception(rr.error);
+  state().compute_seconds += rr.compute;
+  state().wait_seconds += rr.waiting;
+  if (!multi)
+    return;
+  std::vector<unsigned char> recorded;
+  if (rr.record && map.kind() != plan::Kind::Wavefront)
+    for (auto &w : rr.writes)
+      recorded.insert(recorded.end(), w[0].begin(), w[0].end());
+  final_sync(run, map, rr.syncs, recorded);
+}
+
+void run_replay(LoopRun &run, const PartitionMap &map) {
+  auto &engines = state().replay_rngs;
+  for (const auto &round : map.rounds())
+    for (const Task &task : round) {
+      ReplayScope scope(task.worker, engines.at(static_cast<std::size_t>(task.worker)).engine);
+      run.run_block(block_task(run, map, task), nullptr);
+    }
+}
+
+// ---- --orion-check ----
+
+struct CheckedBlock {
+  Task task;
+  BlockAccess access;
+  std::vector<unsigned char> writes;
+};
+
+template <class T> void put(std::vector<unsigned char> &out, const T &v) {
+  const auto *p = reinterpret_cast<const unsigned char *>(&v);
+  out.insert(out.end(), p, p + sizeof(T));
+}
+template <class T> T get(const unsigned char *&p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  p += sizeof(T);
+  return v;
+}
+
+void serialize(const CheckedBlock &b, std::vector<unsigned char> &out) {
+  put(out, b.task.worker);
+  put(out, b.task.space);
+  put(out, b.task.time);
+  for (const auto *set : {&b.access.accessed, &b.access.written}) {
+    put(out, static_cast<std::int64_t>(set->size()));
+    for (const auto &[arg, off] : *set) {
+      put(out, static_cast<std::int32_t>(arg));
+      put(out, off);
+    }
+  }
+  put(out, static_cast<std::int64_t>(b.writes.size()));
+  out.insert(out.end(), b.writes.begin(), b.writes.end());
+}
+
+CheckedBlock deserialize(const unsigned char *&p) {
+  CheckedBlock b;
+  b.task.worker = get<std::int64_t>(p);
+  b.task.space = get<int>(p);
+  b.task.time = get<int>(p);
+  for (auto *set : {&b.access.accessed, &b.access.written}) {
+    const auto n = get<std::int64_t>(p);
+    for (std::int64_t i = 0; i < n; ++i) {
+      const auto arg = get<std::int32_t>(p);
+      set->emplace_back(arg, get<std::int64_t>(p));
+    }
+  }
+  const auto n = static_cast<std::size_t>(get<std::int64_t>(p));
+  b.writes.assign(p, p + n);
+  p += n;
+  return b;
+}
+
+/// The first element `writer` wrote that `other` accessed, if any.
+std::optional<std::pair<int, std::int64_t>> conflict(const CheckedBlock &writer,
+                                                     const CheckedBlock &other) {
+  const auto &w = writer.access.written, &a = other.access.accessed;
+  std::size_t i = 0, j = 0;
+  while (i < w.size() && j < a.size()) {
+    if (w[i] < a[j])
+      ++i;
+    else if (a[j] < w[i])
+      ++j;
+    else
+      return w[i];
+  }
+  return std::nullopt;
+}
+
+std::string block_name(const PartitionMap &map, const Task &t) {
+  return map.kind() == plan::Kind::OneD
+             ? "block " + std::to_string(t.space)
+             : "block (" + std::to_string(t.space) + ", " + std::to_string(t.time) + ")";
+}
+
+void run_checked(LoopRun &run, const PartitionMap &map) {
+  const int rank = comm_rank();
+  for (const auto &round : map.rounds()) {
+    std::vector<Task> mine;
+    for (const Task &t : round)
+      if (map.rank_of(t.worker) == rank)
+        mine.push_back(t);
+    std::vector<CheckedBlock> done(mine.size());
+    std::vector<std::exception_ptr> errors(mine.size());
+    {
+      std::vector<std::jthread> threads;
+      for (std::size_t i = 0; i < mine.size(); ++i)
+        threads.emplace_back([&, i] {
+          try {
+            WorkerScope scope(mine[i].worker);
+            AccessLog log;
+            run.run_block(block_task(run, map, mine[i]), &log);
+            done[i].task = mine[i];
+            summarize(run, log, &done[i].access, &done[i].writes);
+          } catch (...) {
+            errors[i] = std::current_exception();
+          }
+        });
+    }
+    for (auto &e : errors)
+      if (e)
+        std::rethrow_exception(e);
+    std::vector<unsigned char> payload;
+    for (const CheckedBlock &b : done)
+      serialize(b, payload);
+    std::vector<CheckedBlock> all;
+    if (map.ranks > 1) {
+      const std::vector<std::int64_t> bytes =
+          comm_allgather(static_cast<std::int64_t>(payload.size()));
+      std::int64_t total = 0;
+      for (std::int64_t b : bytes)
+        total += b;
+      std::vector<unsigned char> gathered(static_cast<std::size_t>(total));
+      comm_allgatherv_bytes(payload.data(), static_cast<std::int64_t>(payload.size()),
+                            gathered.data(), bytes);
+      for (const unsigned char *p = gathered.data(); p < gathered.data() + gathered.size();)
+        all.push_back(deserialize(p));
+    } else {
+      all = std::move(done);
+    }
+    for (const CheckedBlock &x : all)
+      for (const CheckedBlock &y : all) {
+        if (x.task.worker == y.task.worker)
+          continue;
+        if (auto hit = conflict(x, y)) {
+          const DenseHandle &h = run.arrays[static_cast<std::size_t>(hit->first)];
+          throw Error("--orion-check: the parallel loop at " + where(run) + " is not " +
+                          "serializable under schedule '" + map.candidate->description + "': " +
+                          block_name(map, x.task) + " (worker " + std::to_string(x.task.worker) +
+                          ") wrote " + run.plan->arrays[static_cast<std::size_t>(hit->first)].name +
+                          element_index(h, hit->second) + ", which " + block_name(map, y.task) +
+                          " (worker " + std::to_string(y.task.worker) +
+                          ") accessed while running concurrently",
+                      true);
+        }
+      }
+    // Other ranks' writes, in worker order, so every copy is current for the next round.
+    for (const CheckedBlock &b : all)
+      if (map.rank_of(b.task.worker) != rank)
+        apply_writes(run, b.writes.data(), b.writes.size());
+  }
+  if (map.ranks > 1 && sparse_values_written(run))
+    final_sync(run, map, std::vector<ArraySync>(run.arrays.size()), {});
+}
+
+std::uint64_t fnv1a(const unsigned char *p, std::size_t n,
+                    std::uint64_t h = 1469598103934665603ULL) {
+  for (std::size_t i = 0; i < n; ++i)
+    h = (h ^ p[i]) * 1099511628211ULL;
+  return h;
+}
+
+void print_digest(const LoopRun &run, std::int64_t pass) {
+  std::string line = "orion: digest " + where(run) + " pass " + std::to_string(pass) + ":";
+  char buf[32];
+  if (sparse_values_written(run)) {
+    std::snprintf(buf, sizeof buf, "%016llx",
+                  static_cast<unsigned long long>(
+                      fnv1a(run.values, static_cast<std::size_t>(run.nnz) * run.value_size)));
+    line += " " + run.plan->arrays[0].name + " " + buf;
+  }
+  for (std::size_t a = 0; a < run.arrays.size(); ++a) {
+    if (!dense_written(run, static_cast<int>(a)))
+      continue;
+    const DenseHandle &h = run.arrays[a];
+    std::size_t n = h.element_size;
+    for (std::int64_t e : h.extents)
+      n *= static_cast<std::size_t>(e);
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(fnv1a(h.data, n)));
+    line += " " + run.plan->arrays[a].name + " " + buf;
+  }
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+} // namespace
+
+void execute(LoopRun &run) {
+  RuntimeState &st = state();
+  if (in_worker())
+    throw Error("parallel loop at " + where(run) + " started inside another parallel loop");
+  const auto start = Clock::now();
+  const PartitionMap map = make_partition_map(run, st.num_ranks, st.threads_per_rank);
+  if (run.sparse)
+    sparse_layout(run, map);
+
+  const void *id = run.plan;
+  const auto seen = std::find(st.described_plans.begin(), st.described_plans.end(), id);
+  const std::int64_t pass = std::count(st.described_plans.begin(), st.described_plans.end(), id);
+  if (seen == st.described_plans.end() && st.options.verbose && st.rank == 0)
+    std::fprintf(stderr, "orion: %s%s\n", describe(run, map).c_str(),
+                 st.options.replay_serial ? " [replayed serially]"
+                 : st.options.check       ? " [checked]"
+                                          : "");
+  st.described_plans.push_back(id);
+
+  if (st.options.replay_serial)
+    run_replay(run, map);
+  else if (st.options.check)
+    run_checked(run, map);
+  else
+    run_normal(run, map);
+
+  ++st.loop_runs;
+  st.loop_seconds += seconds_since(start);
+  if (st.options.digest && st.rank == 0)
+    print_digest(run, pass);
+}
+
+} // namespace orion::detail

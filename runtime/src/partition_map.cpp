@@ -1,0 +1,346 @@
+#include "partition_map.hpp"
+
+#include <orion/error.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <numeric>
+
+namespace orion::detail {
+namespace {
+
+std::int64_t coordinate(const Transform &t, int row, const std::int64_t *x, int dims) {
+  if (t.empty())
+    return x[row];
+  std::int64_t c = 0;
+  for (int m = 0; m < dims; ++m)
+    c += t[static_cast<std::size_t>(row)][static_cast<std::size_t>(m)] * x[m];
+  return c;
+}
+
+bool lower_unit_triangular(const Transform &t, int dims) {
+  if (t.empty())
+    return true;
+  if (static_cast<int>(t.size()) != dims)
+    return false;
+  for (int r = 0; r < dims; ++r) {
+    if (static_cast<int>(t[static_cast<std::size_t>(r)].size()) != dims)
+      return false;
+    for (int c = r; c < dims; ++c)
+      if (t[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] != (r == c ? 1 : 0))
+        return false;
+  }
+  return true;
+}
+
+std::int64_t bytes_of(const DenseHandle &h) {
+  std::int64_t n = static_cast<std::int64_t>(h.element_size);
+  for (std::int64_t e : h.extents)
+    n *= e;
+  return n;
+}
+
+std::vector<std::int64_t> equal_bounds(std::int64_t lo, std::int64_t hi, int parts) {
+  std::vector<std::int64_t> b(static_cast<std::size_t>(parts) + 1);
+  const __int128 span = std::max<std::int64_t>(0, hi - lo);
+  for (int p = 0; p <= parts; ++p)
+    b[static_cast<std::size_t>(p)] = lo + static_cast<std::int64_t>(span * p / parts);
+  return b;
+}
+
+// Boundaries that give every part about the same number of elements (the `histogram` clause).
+std::vector<std::int64_t> histogram_bounds(const LoopRun &run, const Transform &t, int row,
+                                           std::int64_t lo, std::int64_t hi, int parts) {
+  const std::int64_t range = hi - lo;
+  if (range <= 0 || range > (std::int64_t{1} << 28) || run.nnz == 0)
+    return equal_bounds(lo, hi, parts);
+  std::vector<std::int64_t> count(static_cast<std::size_t>(range), 0);
+  for (std::int64_t j = 0; j < run.nnz; ++j)
+    ++count[static_cast<std::size_t>(coordinate(t, row, run.keys + j * run.dims, run.dims) - lo)];
+  std::vector<std::int64_t> b{lo};
+  std::int64_t seen = 0;
+  std::int64_t v = lo;
+  for (int p = 1; p < parts; ++p) {
+    const std::int64_t target =
+        static_cast<std::int64_t>(static_cast<__int128>(run.nnz) * p / parts);
+    while (v < hi && seen + count[static_cast<std::size_t>(v - lo)] <= target)
+      seen += count[static_cast<std::size_t>(v++ - lo)];
+    b.push_back(std::max(b.back(), v));
+  }
+  b.push_back(hi);
+  return b;
+}
+
+int part_of(const std::vector<std::int64_t> &bounds, std::int64_t c) {
+  const auto it = std::upper_bound(bounds.begin(), bounds.end(), c);
+  const auto p = static_cast<int>(it - bounds.begin()) - 1;
+  return std::clamp(p, 0, static_cast<int>(bounds.size()) - 2);
+}
+
+} // namespace
+
+std::vector<Task> PartitionMap::tasks_of(std::int64_t worker) const {
+  std::vector<Task> tasks;
+  const int g = static_cast<int>(worker);
+  switch (kind()) {
+  case plan::Kind::OneD:
+    tasks.push_back({worker, g, 0});
+    break;
+  case plan::Kind::Rotation:
+    for (int s = 0; s < time_parts; ++s)
+      tasks.push_back({worker, g, (g * rotation_depth + s) % time_parts});
+    break;
+  case plan::Kind::Wavefront:
+    for (int b = 0; b < time_parts; ++b)
+      tasks.push_back({worker, g, b});
+    break;
+  }
+  return tasks;
+}
+
+int PartitionMap::step_of(std::int64_t worker, int t) const {
+  const int offset = static_cast<int>(worker % workers) * rotation_depth % time_parts;
+  return ((t - offset) % time_parts + time_parts) % time_parts;
+}
+
+std::vector<std::vector<Task>> PartitionMap::rounds() const {
+  std::vector<std::vector<Task>> out;
+  switch (kind()) {
+  case plan::Kind::OneD:
+    out.emplace_back();
+    for (std::int64_t g = 0; g < workers; ++g)
+      out.back().push_back({g, static_cast<int>(g), 0});
+    break;
+  case plan::Kind::Rotation:
+    for (int s = 0; s < time_parts; ++s) {
+      out.emplace_back();
+      for (std::int64_t g = 0; g < workers; ++g)
+        out.back().push_back(
+            {g, static_cast<int>(g), static_cast<int>((g * rotation_depth + s) % time_parts)});
+    }
+    break;
+  case plan::Kind::Wavefront:
+    for (std::int64_t d = 0; d < workers + time_parts - 1; ++d) {
+      out.emplace_back();
+      for (std::int64_t g = 0; g < workers; ++g)
+        if (d - g >= 0 && d - g < time_parts)
+          out.back().push_back({g, static_cast<int>(g), static_cast<int>(d - g)});
+    }
+    break;
+  }
+  return out;
+}
+
+PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads) {
+  const plan::LoopPlan &plan = *run.plan;
+  const auto where = [&] { return plan.file + ":" + std::to_string(plan.line); };
+  if (plan.candidates.empty())
+    throw Error("parallel loop at " + where() + " has no schedule candidate");
+  PartitionMap map;
+  map.ranks = ranks;
+  map.threads = threads;
+  map.workers = static_cast<std::int64_t>(ranks) * threads;
+
+  // Cost of every candidate on the real extents; the compiler's order breaks ties.
+  double iterations = 0;
+  if (run.sparse) {
+    iterations = static_cast<double>(run.nnz);
+  } else {
+    iterations = 1;
+    for (int d = 0; d < run.dims; ++d)
+      iterations *= static_cast<double>(std::max<std::int64_t>(0, run.box_hi[d] - run.box_lo[d]));
+  }
+  int best = -1;
+  for (std::size_t c = 0; c < plan.candidates.size(); ++c) {
+    const plan::Candidate &cand = plan.candidates[c];
+    double cost = 0;
+    for (const plan::CostTerm &term : cand.cost) {
+      const DenseHandle &h = run.arrays.at(static_cast<std::size_t>(term.arg));
+      if (term.kind == plan::CostTerm::Kind::RotatedPerPass)
+        cost += static_cast<double>(map.workers - 1) * static_cast<double>(bytes_of(h));
+      else
+        cost += iterations * term.accesses * static_cast<double>(h.element_size);
+    }
+    map.costs.push_back(cost);
+    if (!lower_unit_triangular(cand.transform, run.dims))
+      continue; // reported below if nothing else can run
+    if (best < 0 || cost < map.costs[static_cast<std::size_t>(best)])
+      best = static_cast<int>(c);
+  }
+  if (best < 0)
+    throw Error("parallel loop at " + where() + ": the runtime runs lower unit-triangular " +
+                "transforms only, and candidate '" + plan.candidates[0].description +
+                "' has another one");
+  map.candidate_index = best;
+  map.candidate = &plan.candidates[static_cast<std::size_t>(best)];
+  const plan::Candidate &cand = *map.candidate;
+  const int needed = cand.kind == plan::Kind::OneD ? 1 : 2;
+  if (static_cast<int>(cand.dims.size()) < needed)
+    throw Error("parallel loop at " + where() + ": candidate '" + cand.description +
+                "' names too few dimensions");
+  for (int d : cand.dims)
+    if (d < 0 || d >= run.dims)
+      throw Error("parallel loop at " + where() + ": candidate '" + cand.description +
+                  "' partitions dimension " + std::to_string(d) + " of a " +
+                  std::to_string(run.dims) + "-d space");
+
+  // Bounding box in the candidate's coordinates.
+  // Sparse spaces too: the box is the array's extents.
+  const std::vector<std::int64_t> &olo = run.box_lo, &ohi = run.box_hi;
+  map.lo.resize(olo.size());
+  map.hi.resize(ohi.size());
+  for (int r = 0; r < run.dims; ++r) {
+    if (cand.transform.empty()) {
+      map.lo[r] = olo[r];
+      map.hi[r] = ohi[r];
+      continue;
+    }
+    std::int64_t lo = 0, hi = 0;
+    for (int m = 0; m < run.dims; ++m) {
+      const std::int64_t c = cand.transform[r][m];
+      const std::int64_t a = c * olo[m], b = c * std::max(olo[m], ohi[m] - 1);
+      lo += std::min(a, b);
+      hi += std::max(a, b);
+    }
+    map.lo[r] = lo;
+    map.hi[r] = hi + 1;
+  }
+
+  map.space_parts = static_cast<int>(map.workers);
+  switch (cand.kind) {
+  case plan::Kind::OneD:
+    map.time_parts = 1;
+    break;
+  case plan::Kind::Rotation:
+    map.time_parts = static_cast<int>(map.workers) * map.rotation_depth;
+    break;
+  case plan::Kind::Wavefront:
+    // More time blocks than workers, so the pipeline fills quickly.
+    map.time_parts = static_cast<int>(map.workers) * 4;
+    break;
+  }
+  const int s = cand.dims[0];
+  auto bounds = [&](int row, int parts) {
+    return plan.histogram && run.sparse
+               ? histogram_bounds(run, cand.transform, row, map.lo[row], map.hi[row], parts)
+               : equal_bounds(map.lo[row], map.hi[row], parts);
+  };
+  map.space_bounds = bounds(s, map.space_parts);
+  if (needed == 2)
+    map.time_bounds = bounds(cand.dims[1], map.time_parts);
+  else
+    map.time_bounds = {std::numeric_limits<std::int64_t>::min(),
+                       std::numeric_limits<std::int64_t>::max()};
+  return map;
+}
+
+const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap &map) {
+  const plan::Candidate &cand = *map.candidate;
+  std::vector<std::int64_t> signature{run.nnz, map.space_parts, map.time_parts};
+  for (int d : cand.dims)
+    signature.push_back(d);
+  for (const auto &row : cand.transform)
+    signature.insert(signature.end(), row.begin(), row.end());
+  signature.insert(signature.end(), map.space_bounds.begin(), map.space_bounds.end());
+  signature.insert(signature.end(), map.time_bounds.begin(), map.time_bounds.end());
+  SparseLayout &layout = *run.layout;
+  if (layout.signature == signature)
+    return layout.offsets;
+
+  const std::size_t blocks = static_cast<std::size_t>(map.space_parts) * map.time_parts;
+  const bool two = cand.dims.size() > 1 && map.time_parts > 1;
+  std::vector<std::int32_t> block_of(static_cast<std::size_t>(run.nnz));
+  std::vector<std::int64_t> offsets(blocks + 1, 0);
+  for (std::int64_t j = 0; j < run.nnz; ++j) {
+    const std::int64_t *x = run.keys + j * run.dims;
+    const int sp = part_of(map.space_bounds, coordinate(cand.transform, cand.dims[0], x, run.dims));
+    const int tp =
+        two ? part_of(map.time_bounds, coordinate(cand.transform, cand.dims[1], x, run.dims)) : 0;
+    block_of[static_cast<std::size_t>(j)] = sp * map.time_parts + tp;
+    ++offsets[static_cast<std::size_t>(block_of[static_cast<std::size_t>(j)]) + 1];
+  }
+  std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
+  // Stable counting sort of keys and values (as bytes) into block order.
+  std::vector<std::int64_t> next(offsets.begin(), offsets.end() - 1);
+  const std::size_t key_bytes = sizeof(std::int64_t) * static_cast<std::size_t>(run.dims);
+  std::vector<unsigned char> keys(static_cast<std::size_t>(run.nnz) * key_bytes);
+  std::vector<unsigned char> values(static_cast<std::size_t>(run.nnz) * run.value_size);
+  bool moved = false;
+  for (std::int64_t j = 0; j < run.nnz; ++j) {
+    const std::int64_t to = next[static_cast<std::size_t>(block_of[static_cast<std::size_t>(j)])]++;
+    moved = moved || to != j;
+    std::memcpy(keys.data() + to * key_bytes,
+                reinterpret_cast<unsigned char *>(run.keys) + j * key_bytes, key_bytes);
+    std::memcpy(values.data() + to * run.value_size, run.values + j * run.value_size,
+                run.value_size);
+  }
+  if (moved) {
+    std::memcpy(run.keys, keys.data(), keys.size());
+    std::memcpy(run.values, values.data(), values.size());
+  }
+  layout.signature = std::move(signature);
+  layout.offsets = std::move(offsets);
+  return layout.offsets;
+}
+
+BlockTask block_task(const LoopRun &run, const PartitionMap &map, const Task &task) {
+  BlockTask b;
+  b.worker = task.worker;
+  b.space_part = task.space;
+  b.time_part = task.time;
+  b.transform = &map.transform();
+  if (run.sparse) {
+    const std::size_t block = static_cast<std::size_t>(map.block(task));
+    b.begin = run.layout->offsets[block];
+    b.end = run.layout->offsets[block + 1];
+    return b;
+  }
+  b.lo = map.lo;
+  b.hi = map.hi;
+  const auto &dims = map.candidate->dims;
+  b.lo[dims[0]] = map.space_bounds[task.space];
+  b.hi[dims[0]] = map.space_bounds[task.space + 1];
+  if (dims.size() > 1 && map.kind() != plan::Kind::OneD) {
+    b.lo[dims[1]] = map.time_bounds[task.time];
+    b.hi[dims[1]] = map.time_bounds[task.time + 1];
+  }
+  return b;
+}
+
+std::string describe(const LoopRun &run, const PartitionMap &map) {
+  const plan::LoopPlan &plan = *run.plan;
+  const plan::Candidate &cand = *map.candidate;
+  static constexpr const char *kRoles[] = {"local",  "rotated",  "replicated",
+                                           "served", "buffered", "reduction"};
+  static constexpr const char *kKinds[] = {"1D", "2D rotation", "2D wavefront"};
+  std::string out = "loop " + plan.file + ":" + std::to_string(plan.line) + ": " +
+                    cand.description + " [" + kKinds[static_cast<int>(cand.kind)] +
+                    (cand.transform.empty() ? "" : " on the transformed space") + "], " +
+                    std::to_string(map.workers) + " worker(s) (" + std::to_string(map.ranks) +
+                    " rank(s) x " + std::to_string(map.threads) + " thread(s)), " +
+                    std::to_string(map.space_parts) + " x " + std::to_string(map.time_parts) +
+                    " blocks; roles:";
+  for (const plan::ArrayRole &r : cand.roles) {
+    out += " " + plan.arrays[static_cast<std::size_t>(r.arg)].name + " " +
+           kRoles[static_cast<int>(r.role)];
+    if (r.array_dim >= 0)
+      out += " (dim " + std::to_string(r.array_dim) + ")";
+    out += ",";
+  }
+  for (const std::string &name : plan.reductions)
+    out += " " + name + " reduction,";
+  if (out.back() == ',')
+    out.pop_back();
+  out += "; cost per pass:";
+  for (std::size_t c = 0; c < plan.candidates.size(); ++c) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3g", map.costs[c]);
+    out += " " + plan.candidates[c].description + " = " + buf + " B" +
+           (static_cast<int>(c) == map.candidate_index ? " (chosen)" : "") +
+           (c + 1 < plan.candidates.size() ? "," : "");
+  }
+  return out;
+}
+
+} // namespace orion::detail

@@ -1,0 +1,63 @@
+// How one execution of a parallel loop is cut into blocks and who runs which block when: the
+// candidate the runtime picked, the partition boundaries, the per-worker task lists and the
+// rounds (sets of blocks that may run at the same time). Pure computation, no MPI, no threads.
+#pragma once
+
+#include <orion/detail/executor.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace orion::detail {
+
+using Transform = std::vector<std::vector<std::int64_t>>;
+
+/// One block run by one worker.
+struct Task {
+  std::int64_t worker = 0;
+  int space = 0; ///< space part
+  int time = 0;  ///< time part (0 for 1D)
+};
+
+/// The partitioned iteration space of the chosen candidate.
+struct PartitionMap {
+  const plan::Candidate *candidate = nullptr;
+  int candidate_index = 0;
+  std::int64_t workers = 1; ///< P
+  int ranks = 1, threads = 1;
+  int space_parts = 1, time_parts = 1;
+  int rotation_depth = 2; ///< k: time parts per worker in the rotation
+  /// Boundaries in the candidate's coordinates, space_parts + 1 and time_parts + 1 values.
+  std::vector<std::int64_t> space_bounds, time_bounds;
+  /// Bounding box of the iteration space in the candidate's coordinates.
+  std::vector<std::int64_t> lo, hi;
+  std::vector<double> costs; ///< bytes per pass of every candidate, as evaluated
+
+  plan::Kind kind() const { return candidate->kind; }
+  const Transform &transform() const { return candidate->transform; }
+  int rank_of(std::int64_t worker) const { return static_cast<int>(worker / threads); }
+  int block(const Task &t) const { return t.space * time_parts + t.time; }
+  /// Worker g's blocks in the order it runs them.
+  std::vector<Task> tasks_of(std::int64_t worker) const;
+  /// Blocks that may run concurrently, round by round, in a serial order of the schedule.
+  std::vector<std::vector<Task>> rounds() const;
+  /// Rotation: the step at which `worker` uses time part t.
+  int step_of(std::int64_t worker, int t) const;
+};
+
+/// Picks the cheapest candidate on real extents and cuts the space. Throws orion::Error when no
+/// candidate can run (e.g. a transform the executor does not support).
+PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads);
+
+/// Sorts a sparse space's elements by block (stable), reusing the cached layout when the map is
+/// unchanged, and returns the block offsets.
+const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap &map);
+
+/// The block's BlockTask for run_block.
+BlockTask block_task(const LoopRun &run, const PartitionMap &map, const Task &task);
+
+/// "2d (0, 1) [rotation]: 4 workers (2 ranks x 2 threads), ..." for --orion-verbose.
+std::string describe(const LoopRun &run, const PartitionMap &map);
+
+} // namespace orion::detail
