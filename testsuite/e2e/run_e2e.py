@@ -11,6 +11,15 @@ compared within the tolerance; a mismatch prints a unified diff.
 
     run_e2e.py --expect-fail --stderr-contains TEXT [--serial BIN] [--parallel BIN --np N] -- ARGS
 
+With --witness, every parallel configuration also runs with --orion-replay-serial (the same
+partition order on one worker) and with --orion-check (lockstep rounds, access sets checked), all
+three with --orion-digest: their stdout and their array digests (stderr lines "orion: digest ...")
+must be identical (the serializability witness). --last-line-rel-tol R then compares the serial
+output with the parallel one on the last line only, numbers within R (unordered loops converge
+like the serial program but not bit for bit).
+
+    run_e2e.py --expect-fail --stderr-contains TEXT [--serial BIN] [--parallel BIN --np N] -- ARGS
+
 Failure behaviour instead: every run must exit non-zero within the timeout (a hang is a failure
 too) and its stderr must contain each TEXT.
 
@@ -39,6 +48,11 @@ def parse_args(argv):
     p.add_argument("--rel-tol", type=float, help="compare numbers with this relative tolerance")
     p.add_argument("--abs-tol", type=float, default=0.0,
                    help="absolute tolerance added to --rel-tol (default 0)")
+    p.add_argument("--witness", action="store_true",
+                   help="also run --orion-replay-serial and --orion-check; all must agree exactly")
+    p.add_argument("--last-line-rel-tol", type=float,
+                   help="compare with the serial output on the last line only, within this "
+                        "relative tolerance")
     p.add_argument("--expect-fail", action="store_true",
                    help="every run must exit non-zero (see --stderr-contains)")
     p.add_argument("--stderr-contains", action="append", default=[], metavar="TEXT",
@@ -138,6 +152,21 @@ def same_within(ref, got, rel, abs_tol):
     return True, ""
 
 
+def digests(err):
+    return [line for line in err.splitlines() if line.startswith("orion: digest ")]
+
+
+def compare_with_serial(a, reference, out):
+    if a.last_line_rel_tol is not None:
+        ref_lines, got_lines = reference.splitlines(), out.splitlines()
+        if len(ref_lines) != len(got_lines):
+            return False, f"{len(got_lines)} lines, expected {len(ref_lines)}"
+        return same_within(ref_lines[-1], got_lines[-1], a.last_line_rel_tol, a.abs_tol)
+    if a.rel_tol is None:
+        return out == reference, "output differs"
+    return same_within(reference, out, a.rel_tol, a.abs_tol)
+
+
 def print_diff(ref, got, label):
     diff = difflib.unified_diff(ref.splitlines(keepends=True), got.splitlines(keepends=True),
                                 fromfile="serial", tofile=label)
@@ -160,9 +189,17 @@ def main(argv):
                 if hasattr(os, "geteuid") and os.geteuid() == 0:
                     mpi.append("--allow-run-as-root")
                 runs.append((f"np{n}", mpi + [a.parallel] + a.args + extra))
+        if a.witness:
+            base = [r for r in runs if r[0] != "serial"]
+            runs = [r for r in runs if r[0] == "serial"]
+            for label, cmd in base:
+                runs.append((label, cmd + ["--orion-digest"]))
+                runs.append((label + ".replay", cmd + ["--orion-digest", "--orion-replay-serial"]))
+                runs.append((label + ".check", cmd + ["--orion-digest", "--orion-check"]))
 
     ok = True
     reference = None
+    witness = {}  # configuration -> (label, stdout, digests) of its plain parallel run
     for label, cmd in runs:
         r = run(label, cmd, a.timeout, a.cwd)
         print(describe(r))
@@ -191,10 +228,26 @@ def main(argv):
                 print("FAIL [serial]: no output to compare against")
                 return 1
             continue
-        if a.rel_tol is None:
-            same, why = r.out == reference, "output differs"
-        else:
-            same, why = same_within(reference, r.out, a.rel_tol, a.abs_tol)
+        if a.witness:
+            config = label.split(".")[0]
+            if config not in witness:
+                witness[config] = (label, r.out, digests(r.err))
+                if not witness[config][2]:
+                    print(f"FAIL [{label}]: no 'orion: digest' lines on stderr")
+                    ok = False
+            else:
+                first_label, first_out, first_digests = witness[config]
+                if r.out != first_out:
+                    print(f"FAIL [{label}]: stdout differs from {first_label}")
+                    print_diff(first_out, r.out, label)
+                    ok = False
+                if digests(r.err) != first_digests:
+                    print(f"FAIL [{label}]: array digests differ from {first_label}")
+                    print_diff("\n".join(first_digests) + "\n", "\n".join(digests(r.err)) + "\n",
+                               label)
+                    ok = False
+                continue
+        same, why = compare_with_serial(a, reference, r.out)
         if not same:
             print(f"FAIL [{label}]: {why}")
             print_diff(reference, r.out, label)
@@ -202,7 +255,8 @@ def main(argv):
     if ok and reference is not None:
         print(f"PASS: {len(runs) - 1} parallel run(s) match the serial output "
               f"({len(reference.splitlines())} lines"
-              f"{', exact' if a.rel_tol is None else f', rel. tol. {a.rel_tol}'})")
+              f"{', exact' if a.rel_tol is None else f', rel. tol. {a.rel_tol}'}"
+              f"{'; replay and check runs identical' if a.witness else ''})")
     elif ok:
         print(f"PASS: {len(runs)} run(s) failed as expected")
     return 0 if ok else 1

@@ -133,6 +133,12 @@ inline Session::~Session() {
                  "orion: stats: rank 0 parsed %lld file(s), %.1f MB in %.3f s (%.1f MB/s)\n",
                  static_cast<long long>(st.loads), st.bytes_loaded / 1e6, st.load_seconds,
                  st.load_seconds > 0 ? st.bytes_loaded / 1e6 / st.load_seconds : 0.0);
+  if (st.options.stats && st.rank == 0 && st.loop_runs > 0)
+    std::fprintf(stderr,
+                 "orion: stats: rank 0 ran %lld parallel loop(s) in %.3f s; its %d worker(s) "
+                 "computed %.3f s and waited %.3f s for their predecessors (summed); sent %.1f MB\n",
+                 static_cast<long long>(st.loop_runs), st.loop_seconds, st.threads_per_rank,
+                 st.compute_seconds, st.wait_seconds, static_cast<double>(st.bytes_sent) / 1e6);
   std::set_terminate(st.previous_terminate);
   st.previous_terminate = nullptr;
   detail::backend_finalize();
