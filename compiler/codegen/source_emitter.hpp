@@ -1,18 +1,26 @@
-// Produces the C++ source that orionc hands to the host compiler.
-//
-// At this stage annotated loops are emitted as written: every rank runs the program replicated
-// (see docs/user-guide.md). The distributed code generation replaces loop bodies here.
+// Produces the C++ source that orionc hands to the host compiler: the user's file, with every
+// annotated loop replaced by a call into the runtime (loop_call) and its pragma commented out.
+// Everything else stays byte for byte; `#line` directives keep the host compiler's messages
+// pointing at the user's file.
 #pragma once
 
-#include "orion/passes/loop_ir.hpp"
+#include "orion/passes/loop_analysis.hpp"
 
 #include <string>
+#include <vector>
 
 namespace orion::codegen {
 
-/// The transformed source of `program`, given the original text. `#line` directives keep
-/// compiler errors pointing at the user's file.
-std::string emit_source(const ir::Program &program, const std::string &original_text,
-                        const std::string &original_path);
+/// A loop that cannot be generated, and where.
+struct CodegenError {
+  ir::SourceLocation at;
+  std::string message;
+};
+
+/// The transformed source of `program` (one analysis per loop, each with a chosen plan), given
+/// the original text; empty with `errors` filled when some loop cannot be transformed.
+std::string emit_source(const ir::Program &program, const std::vector<deps::LoopAnalysis> &analyses,
+                        const std::string &original_text, const std::string &original_path,
+                        std::vector<CodegenError> &errors);
 
 } // namespace orion::codegen

@@ -48,9 +48,20 @@ int run(const driver::Options &o) {
   if (!program)
     return 1;
 
+  if (o.dump == driver::Dump::Loops) {
+    std::ostringstream out;
+    if (o.format == driver::DumpFormat::Json)
+      report::write_loops_json(*program, out);
+    else
+      report::write_loops_text(*program, out);
+    return driver::write_file_atomically(o.output.empty() ? "-" : o.output, out.str()) ? 0 : 1;
+  }
+
+  // The dependence report, the schedule check and code generation share one analysis.
+  deps::IslContext isl;
+  const auto analyses = deps::analyze_program(*program, isl);
+
   if (o.dump == driver::Dump::Deps) {
-    deps::IslContext isl;
-    const auto analyses = deps::analyze_program(*program, isl);
     report::DepsReportInput input{*program, analyses, text,
                                   llvm::StringRef(isl_version()).trim().str()};
     std::ostringstream out;
@@ -71,41 +82,35 @@ int run(const driver::Options &o) {
     return driver::write_file_atomically(o.output.empty() ? "-" : o.output, out.str()) ? 0 : 1;
   }
 
-  if (o.dump == driver::Dump::Loops) {
-    std::ostringstream out;
-    if (o.format == driver::DumpFormat::Json)
-      report::write_loops_json(*program, out);
-    else
-      report::write_loops_text(*program, out);
-    return driver::write_file_atomically(o.output.empty() ? "-" : o.output, out.str()) ? 0 : 1;
-  }
-
+  driver::SourceDiagnostics diags(o.input, text);
+  auto report_errors = [&] {
+    fmt::print(stderr, "{} error{} generated.\n", diags.errors(), diags.errors() == 1 ? "" : "s");
+    return 1;
+  };
   // Every parallel loop needs a legal schedule: never a silent serial fallback.
-  {
-    deps::IslContext isl;
-    const auto analyses = deps::analyze_program(*program, isl);
-    driver::SourceDiagnostics diags(o.input, text);
-    for (size_t n = 0; n < program->loops.size(); ++n) {
-      const ir::Loop &loop = program->loops[n];
-      const deps::LoopAnalysis &a = analyses[n];
-      if (!a.error.empty()) {
-        diags.error(loop.pragma_location,
-                    fmt::format("isl could not analyze this loop's dependences: {}", a.error));
-      } else if (!a.chosen) {
-        diags.error(loop.pragma_location,
-                    fmt::format("no parallel schedule for this loop: {}", a.schedules.reason));
-        for (const std::string &s : a.schedules.suggestions)
-          diags.note(loop.pragma_location, "suggestion: " + s);
-        diags.note(loop.location, "run 'orionc --dump=deps' on this file for the full report");
-      }
-    }
-    if (diags.errors() > 0) {
-      fmt::print(stderr, "{} error{} generated.\n", diags.errors(), diags.errors() == 1 ? "" : "s");
-      return 1;
+  for (size_t n = 0; n < program->loops.size(); ++n) {
+    const ir::Loop &loop = program->loops[n];
+    const deps::LoopAnalysis &a = analyses[n];
+    if (!a.error.empty()) {
+      diags.error(loop.pragma_location,
+                  fmt::format("isl could not analyze this loop's dependences: {}", a.error));
+    } else if (!a.chosen) {
+      diags.error(loop.pragma_location,
+                  fmt::format("no parallel schedule for this loop: {}", a.schedules.reason));
+      for (const std::string &s : a.schedules.suggestions)
+        diags.note(loop.pragma_location, "suggestion: " + s);
+      diags.note(loop.location, "run 'orionc --dump=deps' on this file for the full report");
     }
   }
+  if (diags.errors() > 0)
+    return report_errors();
 
-  const std::string transformed = codegen::emit_source(*program, text, o.input);
+  std::vector<codegen::CodegenError> errors;
+  const std::string transformed = codegen::emit_source(*program, analyses, text, o.input, errors);
+  for (const codegen::CodegenError &e : errors)
+    diags.error(e.at, e.message);
+  if (diags.errors() > 0)
+    return report_errors();
   if (o.emit == driver::Emit::Cpp)
     return driver::write_file_atomically(o.output.empty() ? "-" : o.output, transformed) ? 0 : 1;
 

@@ -2,8 +2,10 @@
 
 #include "affine_builder.hpp"
 #include "loop_form.hpp"
+#include "loop_text.hpp"
 #include "ref_collector.hpp"
 
+#include <clang/AST/TypeLoc.h>
 #include <fmt/format.h>
 
 namespace orion::frontend {
@@ -35,6 +37,12 @@ const clang::Stmt *build_counted_space(const clang::ForStmt *outer, ScanContext 
     dim.name = counted.index->getNameAsString();
     dim.lower = affine.bound(counted.lower);
     dim.upper = affine.bound(counted.upper, counted.upper_adjust);
+    if (const clang::TypeSourceInfo *type = counted.index->getTypeSourceInfo())
+      dim.type = ctx.text(type->getTypeLoc().getSourceRange());
+    if (dim.type.empty())
+      dim.type = counted.index->getType().getAsString();
+    dim.upper_written = ctx.text(counted.upper);
+    dim.inclusive = counted.upper_adjust != 0;
     for (const ir::Bound *b : {&dim.lower, &dim.upper}) {
       if (b->expr && !b->expr->uses(ir::SymbolKind::InnerIndex))
         continue;
@@ -134,12 +142,16 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
 
   collect_modified(bound.next, ctx);
   const clang::Stmt *body = nullptr;
-  if (const auto *range_for = llvm::dyn_cast<clang::CXXForRangeStmt>(bound.next))
+  const clang::Expr *range = nullptr;
+  if (const auto *range_for = llvm::dyn_cast<clang::CXXForRangeStmt>(bound.next)) {
     body = build_array_space(range_for, ctx, diags);
-  else if (const auto *counted = llvm::dyn_cast<clang::ForStmt>(bound.next))
+    range = range_for->getRangeInit();
+  } else if (const auto *counted = llvm::dyn_cast<clang::ForStmt>(bound.next)) {
     body = build_counted_space(counted, ctx, diags);
+  }
   if (!body)
     return std::nullopt;
+  loop.text = locate_loop_text(ast, *bound.pragma, bound.next, body, range);
 
   RefCollector(ctx, diags).scan(body);
   if (!check_clauses(bound, loop, diags) || diags.engine().getNumErrors() > errors_before)

@@ -1,6 +1,7 @@
 #include "deps_report.hpp"
 
 #include "loops_report.hpp"
+#include "schedule_label.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -31,13 +32,6 @@ std::string ref_label(const ir::Loop &loop, const ir::ArrayRef &ref) {
     subs += ")";
   }
   return loop.arrays[ref.array].name + subs;
-}
-
-std::string schedule_label(const deps::Schedule &s) {
-  std::string dims;
-  for (size_t i = 0; i < s.dims.size(); ++i)
-    dims += fmt::format("{}{}", i ? ", " : "", s.dims[i]);
-  return fmt::format("{} ({})", deps::to_string(s.kind), dims);
 }
 
 void write_listing(const ir::Loop &loop, const std::vector<std::string> &lines, std::ostream &out) {

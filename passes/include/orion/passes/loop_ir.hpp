@@ -130,6 +130,11 @@ struct IterationDim {
   std::string name; ///< `key[0]` for array iteration, the index variable for counted nests
   Bound lower;      ///< inclusive
   Bound upper;      ///< exclusive
+  // Counted nests only, for code generation, which re-emits the loop header. (Default member
+  // initializers keep hand-built `{name, lower, upper}` dims warning-free.)
+  std::string type = {};         ///< the index's declared type as written (`int64_t`)
+  std::string upper_written = {}; ///< the upper bound as written (`hi` of `i <= hi`)
+  bool inclusive = false;        ///< `i <= hi`: upper.expr is hi + 1
 };
 
 /// The set of iterations the parallel loop runs.
@@ -156,6 +161,31 @@ struct Clauses {
   std::vector<std::string> spelled;
 };
 
+/// A range of bytes of the main file, [begin, end).
+struct ByteRange {
+  unsigned begin = 0;
+  unsigned end = 0;
+};
+
+/// Where a loop is written in the main file, for code generation, which splices the file's text.
+/// Plain byte offsets: LoopIR stays free of Clang types.
+struct LoopText {
+  /// False when the loop cannot be spliced (produced by a macro expansion, not in the main
+  /// file); `why` says what it is. The dumps work either way; code generation refuses it.
+  bool rewritable = false;
+  std::string why;
+  /// The `#pragma` directive (without the line break; continuation lines included), or the
+  /// `_Pragma(...)` operator, or the use of a macro that expands to nothing but the pragma.
+  ByteRange pragma;
+  bool pragma_is_directive = false; ///< `#pragma`: a line of its own
+  ByteRange statement; ///< the loop, from `for` through its last token (a trailing `;` too)
+  ByteRange body;      ///< the loop's body; for counted nests, the innermost nest loop's body
+  ByteRange range;     ///< array iteration: the iterated expression (`ratings`)
+  /// Array iteration: the `continue` statements that continue this loop. Its body becomes a
+  /// lambda, where they must be `return`.
+  std::vector<unsigned> continues;
+};
+
 /// One annotated loop.
 struct Loop {
   SourceLocation pragma_location;
@@ -168,6 +198,7 @@ struct Loop {
   std::vector<Parameter> parameters;
   std::vector<ArrayDecl> arrays;
   std::vector<ArrayRef> refs;
+  LoopText text;
 
   /// The name of a symbol in `expr`-rendering terms.
   std::string symbol_name(SymbolKind kind, int index) const;

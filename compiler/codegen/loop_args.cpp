@@ -1,0 +1,43 @@
+#include "loop_args.hpp"
+
+#include <fmt/format.h>
+
+namespace orion::codegen {
+
+int LoopArgs::arg(int array) const {
+  if (array == iterated)
+    return 0;
+  for (size_t n = 0; n < passed.size(); ++n)
+    if (passed[n] == array)
+      return static_cast<int>(n) + 1;
+  return -1;
+}
+
+LoopArgs loop_args(const ir::Loop &loop) {
+  LoopArgs args;
+  if (loop.space.kind == ir::IterationSpace::Kind::Array)
+    args.iterated = loop.space.array;
+  // Accumulators, buffers and sparse arrays stay captured by reference: the runtime does not
+  // partition them.
+  for (size_t a = 0; a < loop.arrays.size(); ++a)
+    if (static_cast<int>(a) != args.iterated && loop.arrays[a].kind == ir::ArrayKind::Dense)
+      args.passed.push_back(static_cast<int>(a));
+  return args;
+}
+
+bool is_identifier(std::string_view text) {
+  auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  if (text.empty() || !alpha(text[0]))
+    return false;
+  for (char c : text)
+    if (!alpha(c) && !(c >= '0' && c <= '9'))
+      return false;
+  return true;
+}
+
+std::string parameter_name(const ir::Loop &loop, const LoopArgs &args, size_t n) {
+  const std::string &name = loop.arrays[args.passed[n]].name;
+  return is_identifier(name) ? name : fmt::format("orion_array_{}", n + 1);
+}
+
+} // namespace orion::codegen

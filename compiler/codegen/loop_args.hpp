@@ -1,0 +1,31 @@
+// Which arrays a parallel loop hands to the runtime, and under which names: the iterated array,
+// then every dense array the body references, as parameters of the body's lambda. The plan
+// (loop_plan) and the call (loop_call) must agree on this order, so both take it from here.
+#pragma once
+
+#include "orion/passes/loop_ir.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace orion::codegen {
+
+/// The runtime's view of a loop's arrays: argument 0 is the iterated array (array iteration;
+/// unused for counted nests), arguments 1.. are `passed`.
+struct LoopArgs {
+  int iterated = -1;       ///< LoopIR id of the iterated array, -1 for counted nests
+  std::vector<int> passed; ///< LoopIR ids of the dense arrays passed to the lambda, in order
+  /// The argument index of LoopIR array `array`, -1 when the runtime does not see it.
+  int arg(int array) const;
+};
+
+LoopArgs loop_args(const ir::Loop &loop);
+
+bool is_identifier(std::string_view text);
+
+/// The lambda parameter for `passed[n]`: the array's own name, so that it shadows the array and
+/// the body compiles unchanged, unless that is not an identifier.
+std::string parameter_name(const ir::Loop &loop, const LoopArgs &args, size_t n);
+
+} // namespace orion::codegen

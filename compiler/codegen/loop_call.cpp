@@ -1,0 +1,125 @@
+#include "loop_call.hpp"
+
+#include "cpp_literal.hpp"
+#include "loop_args.hpp"
+#include "loop_plan.hpp"
+
+#include <fmt/format.h>
+
+namespace orion::codegen {
+namespace {
+
+/// `lower + sum coeffs[m] * x_m` for the runtime: the loop-invariant part as a C++ expression
+/// (parameters are their source spelling), the outer indices' coefficients apart.
+std::string nest_bound(const ir::Loop &loop, const ir::AffineExpr &expr, size_t dims) {
+  std::string constant;
+  for (const ir::AffineTerm &t : expr.terms()) {
+    if (t.kind != ir::SymbolKind::Parameter)
+      continue;
+    const std::string value = fmt::format("static_cast<std::int64_t>({})",
+                                          loop.parameters[t.index].name);
+    if (t.coefficient == 1)
+      constant += (constant.empty() ? "" : " + ") + value;
+    else
+      constant += fmt::format("{}({}) * {}", constant.empty() ? "" : " + ",
+                              int_literal(t.coefficient), value);
+  }
+  if (constant.empty())
+    constant = int_literal(expr.constant_term());
+  else if (expr.constant_term() != 0)
+    constant += fmt::format(" + ({})", int_literal(expr.constant_term()));
+  std::string coeffs;
+  for (size_t m = 0; m < dims; ++m)
+    coeffs += fmt::format("{}{}", m ? ", " : "",
+                          int_literal(expr.coefficient(ir::SymbolKind::IterationIndex,
+                                                       static_cast<int>(m))));
+  return fmt::format("{{{}, {{{{{}}}}}}}", constant, coeffs);
+}
+
+/// The body as written, `continue` turned into `return` where the body becomes a lambda.
+std::string body_text(const ir::Loop &loop, const SourceText &source) {
+  const ir::ByteRange body = loop.text.body;
+  std::string out;
+  unsigned at = body.begin;
+  for (unsigned c : loop.text.continues) {
+    out += source.slice({at, c});
+    out += "return";
+    at = c + static_cast<unsigned>(std::string_view("continue").size());
+  }
+  return out + std::string(source.slice({at, body.end}));
+}
+
+} // namespace
+
+std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
+                      const SourceText &source, const std::string &path, std::string &error) {
+  const size_t dims = loop.space.dims.size();
+  const bool counted = loop.space.kind == ir::IterationSpace::Kind::Counted;
+  if (counted) {
+    for (size_t d = 0; d < dims; ++d)
+      for (const ir::Bound *b : {&loop.space.dims[d].lower, &loop.space.dims[d].upper})
+        if (!b->expr || b->expr->uses(ir::SymbolKind::InnerIndex)) {
+          error = fmt::format("cannot partition this loop: bound '{}' of '{}' is not affine",
+                              b->text, loop.space.dims[d].name);
+          return "";
+        }
+  }
+
+  const LoopArgs args = loop_args(loop);
+  const std::string i0 = source.indent_to(loop.text.statement.begin);
+  const std::string i1 = i0 + "  ";
+  const std::string i2 = i1 + "    ";
+  std::string arrays, params;
+  for (size_t n = 0; n < args.passed.size(); ++n) {
+    arrays += fmt::format("{}{}", n ? ", " : "", loop.arrays[args.passed[n]].name);
+    params += fmt::format("{}auto &{}", n ? ", " : "", parameter_name(loop, args, n));
+  }
+  const std::string sep = params.empty() ? "" : ", ";
+  const std::string body_line = fmt::format(
+      "{}\n{}{}\n", source.line_directive(source.line(loop.text.body.begin)),
+      source.indent_to(loop.text.body.begin), body_text(loop, source));
+
+  // The plan spans several lines (readable --emit=cpp); the call, up to the body, is one line
+  // mapped to the `for` line, so a message about it (say, an array type the runtime rejects)
+  // points at the loop rather than at a line of its body.
+  std::string out = fmt::format("{{\n{}static const ::orion::plan::LoopPlan orion_plan{};\n{}\n",
+                                i1, plan_initializer(loop, analysis, args, path, i1),
+                                source.line_directive(source.line(loop.text.statement.begin)));
+  if (!counted) {
+    const bool compound = source.slice(loop.text.body).starts_with("{");
+    out += fmt::format("{}::orion::parallel::for_each(orion_plan, {}, "
+                       "::orion::parallel::arrays({}), [&]({}{}const auto &{}, auto &{}){}\n",
+                       i1, source.slice(loop.text.range), arrays, params, sep,
+                       loop.space.key_name, loop.space.value_name, compound ? "" : " {");
+    out += body_line;
+    out += fmt::format("{}{});\n{}}}", i2, compound ? "" : "}", i0);
+    return out;
+  }
+
+  std::string lowers, uppers, headers;
+  std::string outer; // the enclosing indices, passed to lower/upper
+  for (size_t d = 0; d < dims; ++d) {
+    const ir::IterationDim &dim = loop.space.dims[d];
+    lowers += fmt::format("{}{}", d ? ", " : "", nest_bound(loop, *dim.lower.expr, dims));
+    uppers += fmt::format("{}{}", d ? ", " : "", nest_bound(loop, *dim.upper.expr, dims));
+    const std::string upper =
+        dim.inclusive ? fmt::format("({}) + 1", dim.upper_written) : dim.upper.text;
+    headers += fmt::format(" for ({} {} = orion_block.lower({}, ({}){}); {} < "
+                           "orion_block.upper({}, ({}){}); ++{})",
+                           dim.type, dim.name, d, dim.lower.text, outer, dim.name, d, upper, outer,
+                           dim.name);
+    outer += ", " + dim.name;
+  }
+  out += fmt::format("{i1}::orion::parallel::for_nest<{n}>(orion_plan, "
+                     "::orion::parallel::NestBounds<{n}>{{{{{{{lo}}}}}, {{{{{hi}}}}}}}, "
+                     "::orion::parallel::arrays({arrays}), "
+                     "[&]({params}{sep}const ::orion::parallel::Block<{n}> &orion_block) {{{hdr}\n",
+                     fmt::arg("i1", i1), fmt::arg("n", dims), fmt::arg("lo", lowers),
+                     fmt::arg("hi", uppers), fmt::arg("arrays", arrays),
+                     fmt::arg("params", params), fmt::arg("sep", sep), fmt::arg("hdr", headers));
+  out += body_line;
+  out += fmt::format("{}}});\n{}}}", i2, i0);
+  return out;
+}
+
+} // namespace orion::codegen
