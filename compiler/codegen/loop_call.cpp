@@ -16,8 +16,8 @@ std::string nest_bound(const ir::Loop &loop, const ir::AffineExpr &expr, size_t 
   for (const ir::AffineTerm &t : expr.terms()) {
     if (t.kind != ir::SymbolKind::Parameter)
       continue;
-    const std::string value = fmt::format("static_cast<std::int64_t>({})",
-                                          loop.parameters[t.index].name);
+    const std::string value =
+        fmt::format("static_cast<std::int64_t>({})", loop.parameters[t.index].name);
     if (t.coefficient == 1)
       constant += (constant.empty() ? "" : " + ") + value;
     else
@@ -30,9 +30,9 @@ std::string nest_bound(const ir::Loop &loop, const ir::AffineExpr &expr, size_t 
     constant += fmt::format(" + ({})", int_literal(expr.constant_term()));
   std::string coeffs;
   for (size_t m = 0; m < dims; ++m)
-    coeffs += fmt::format("{}{}", m ? ", " : "",
-                          int_literal(expr.coefficient(ir::SymbolKind::IterationIndex,
-                                                       static_cast<int>(m))));
+    coeffs += fmt::format(
+        "{}{}", m ? ", " : "",
+        int_literal(expr.coefficient(ir::SymbolKind::IterationIndex, static_cast<int>(m))));
   return fmt::format("{{{}, {{{{{}}}}}}}", constant, coeffs);
 }
 
@@ -75,9 +75,9 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
     params += fmt::format("{}auto &{}", n ? ", " : "", parameter_name(loop, args, n));
   }
   const std::string sep = params.empty() ? "" : ", ";
-  const std::string body_line = fmt::format(
-      "{}\n{}{}\n", source.line_directive(source.line(loop.text.body.begin)),
-      source.indent_to(loop.text.body.begin), body_text(loop, source));
+  const std::string body_line =
+      fmt::format("{}\n{}{}\n", source.line_directive(source.line(loop.text.body.begin)),
+                  source.indent_to(loop.text.body.begin), body_text(loop, source));
 
   // The plan spans several lines (readable --emit=cpp); the call, up to the body, is one line
   // mapped to the `for` line, so a message about it (say, an array type the runtime rejects)
@@ -89,8 +89,8 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
     const bool compound = source.slice(loop.text.body).starts_with("{");
     out += fmt::format("{}::orion::parallel::for_each(orion_plan, {}, "
                        "::orion::parallel::arrays({}), [&]({}{}const auto &{}, auto &{}){}\n",
-                       i1, source.slice(loop.text.range), arrays, params, sep,
-                       loop.space.key_name, loop.space.value_name, compound ? "" : " {");
+                       i1, source.slice(loop.text.range), arrays, params, sep, loop.space.key_name,
+                       loop.space.value_name, compound ? "" : " {");
     out += body_line;
     out += fmt::format("{}{});\n{}}}", i2, compound ? "" : "}", i0);
     return out;
@@ -115,8 +115,8 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
                      "::orion::parallel::arrays({arrays}), "
                      "[&]({params}{sep}const ::orion::parallel::Block<{n}> &orion_block) {{{hdr}\n",
                      fmt::arg("i1", i1), fmt::arg("n", dims), fmt::arg("lo", lowers),
-                     fmt::arg("hi", uppers), fmt::arg("arrays", arrays),
-                     fmt::arg("params", params), fmt::arg("sep", sep), fmt::arg("hdr", headers));
+                     fmt::arg("hi", uppers), fmt::arg("arrays", arrays), fmt::arg("params", params),
+                     fmt::arg("sep", sep), fmt::arg("hdr", headers));
   out += body_line;
   out += fmt::format("{}}});\n{}}}", i2, i0);
   return out;

@@ -64,14 +64,14 @@ std::string candidate(const deps::Plan &plan, const LoopArgs &args, const std::s
     });
   return fmt::format("{{.kind = {},\n{i} .dims = {},\n{i} .transform = {},\n{i} .description = "
                      "{},\n{i} .roles = {{{}}},\n{i} .cost = {{{}}},\n{i} .cost_formula = {}}}",
-                     kind_name(s), list(s.dims, [](int d) { return std::to_string(d); }),
-                     transform, string_literal(report::schedule_label(s)), roles, cost,
+                     kind_name(s), list(s.dims, [](int d) { return std::to_string(d); }), transform,
+                     string_literal(report::schedule_label(s)), roles, cost,
                      string_literal(plan.cost_formula), fmt::arg("i", indent));
 }
 
 bool same_schedule(const deps::Schedule &a, const deps::Schedule &b) {
-  return a.kind == b.kind && a.dims == b.dims && a.transform == b.transform &&
-         a.inner == b.inner && a.wavefront == b.wavefront;
+  return a.kind == b.kind && a.dims == b.dims && a.transform == b.transform && a.inner == b.inner &&
+         a.wavefront == b.wavefront;
 }
 
 } // namespace
@@ -123,8 +123,7 @@ std::string plan_initializer(const ir::Loop &loop, const deps::LoopAnalysis &ana
                      string_literal(path), loop.pragma_location.line, loop.space.dims.size(),
                      bool_literal(loop.clauses.ordered), bool_literal(loop.clauses.histogram),
                      list(arrays, [](const std::string &s) { return s; }), candidates,
-                     list(reductions, [](const std::string &s) { return s; }),
-                     fmt::arg("i", in));
+                     list(reductions, [](const std::string &s) { return s; }), fmt::arg("i", in));
 }
 
 } // namespace orion::codegen

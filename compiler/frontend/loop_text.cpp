@@ -37,7 +37,8 @@ bool has_trailing_semicolon(const clang::Stmt *s) {
       break;
   }
   // A DeclStmt's and a NullStmt's ranges already end at their `;`.
-  return s && !llvm::isa<clang::CompoundStmt, clang::DeclStmt, clang::NullStmt, clang::CXXTryStmt>(s);
+  return s &&
+         !llvm::isa<clang::CompoundStmt, clang::DeclStmt, clang::NullStmt, clang::CXXTryStmt>(s);
 }
 
 /// The `continue` statements in `s` that continue the loop whose body `s` is.
@@ -61,14 +62,14 @@ public:
   /// The bytes of `range` (a token range) in the main file; nullopt when a macro expansion
   /// produced only part of it, or it is in another file.
   std::optional<ir::ByteRange> bytes(clang::SourceRange range, bool semicolon) const {
-    auto chars = clang::Lexer::makeFileCharRange(clang::CharSourceRange::getTokenRange(range),
-                                                 sm_, lo_);
+    auto chars =
+        clang::Lexer::makeFileCharRange(clang::CharSourceRange::getTokenRange(range), sm_, lo_);
     if (chars.isInvalid() || !in_main(chars.getBegin()) || !in_main(chars.getEnd()))
       return std::nullopt;
     ir::ByteRange out{sm_.getFileOffset(chars.getBegin()), sm_.getFileOffset(chars.getEnd())};
     if (semicolon) {
-      auto next = clang::Lexer::findNextToken(sm_.getExpansionRange(range.getEnd()).getEnd(),
-                                              sm_, lo_);
+      auto next =
+          clang::Lexer::findNextToken(sm_.getExpansionRange(range.getEnd()).getEnd(), sm_, lo_);
       if (!next || !next->is(clang::tok::semi) || !in_main(next->getLocation()))
         return std::nullopt;
       out.end = sm_.getFileOffset(next->getLocation()) + 1;

@@ -50,8 +50,12 @@ void OrionPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntr
     ++errors_;
     return;
   }
-  PragmaRecord record{introducer.Loc, std::get<ir::Clauses>(std::move(parsed)), {}, {},
-                      introducer.Kind == clang::PIK_HashPragma, end_of_line};
+  PragmaRecord record{introducer.Loc,
+                      std::get<ir::Clauses>(std::move(parsed)),
+                      {},
+                      {},
+                      introducer.Kind == clang::PIK_HashPragma,
+                      end_of_line};
   for (size_t i = 0; i < tokens.size(); ++i)
     if (tokens[i].text == "partition")
       record.partition_location = locations[i];

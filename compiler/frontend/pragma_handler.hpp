@@ -17,7 +17,7 @@ struct PragmaRecord {
   ir::Clauses clauses;
   std::vector<clang::SourceLocation> relax_locations; ///< where each relax(...) name was spelled
   clang::SourceLocation partition_location;           ///< the `partition` clause, if any
-  bool directive = false;          ///< `#pragma` (rather than `_Pragma`)
+  bool directive = false;                             ///< `#pragma` (rather than `_Pragma`)
   clang::SourceLocation directive_end; ///< `#pragma`: the end of its line (code generation)
 };
 

@@ -132,9 +132,9 @@ struct IterationDim {
   Bound upper;      ///< exclusive
   // Counted nests only, for code generation, which re-emits the loop header. (Default member
   // initializers keep hand-built `{name, lower, upper}` dims warning-free.)
-  std::string type = {};         ///< the index's declared type as written (`int64_t`)
+  std::string type = {};          ///< the index's declared type as written (`int64_t`)
   std::string upper_written = {}; ///< the upper bound as written (`hi` of `i <= hi`)
-  bool inclusive = false;        ///< `i <= hi`: upper.expr is hi + 1
+  bool inclusive = false;         ///< `i <= hi`: upper.expr is hi + 1
 };
 
 /// The set of iterations the parallel loop runs.
