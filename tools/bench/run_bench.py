@@ -210,7 +210,10 @@ def run_once(cmd, timeout, rss_dir):
 
         def kill():
             timed_out.set()
-            os.killpg(proc.pid, 9)
+            try:
+                os.killpg(proc.pid, 9)  # the whole session: mpiexec and its ranks
+            except ProcessLookupError:
+                pass
 
         timer = threading.Timer(timeout, kill)
         timer.start()
@@ -236,8 +239,9 @@ def run_once(cmd, timeout, rss_dir):
         numbers = re.findall(r"^\d+$", f.read_text(), re.M)
         if numbers:
             ranks.append(int(numbers[-1]))
-    result = {"wall": wall, "epochs": epochs, "rss_kb_max": max(ranks) if ranks else usage.ru_maxrss,
-              "rss_kb_sum": sum(ranks) if ranks else usage.ru_maxrss, "rss_ranks": len(ranks) or 1,
+    ranks = ranks or [usage.ru_maxrss]
+    result = {"wall": wall, "epochs": epochs, "rss_kb_max": max(ranks), "rss_kb_sum": sum(ranks),
+              "rss_ranks": len(ranks),
               "stats": [ln for ln in stderr.splitlines() if ln.startswith("orion: stats:")]}
     m = ORION_LOAD_STATS.search(stderr)
     if m:
@@ -317,7 +321,7 @@ def bench_dataset(args, data, bins, configs, epochs, reps, work):
 # Machine
 
 
-def machine():
+def machine(args):
     def first(cmd):
         try:
             out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -335,9 +339,9 @@ def machine():
         "nproc": len(os.sched_getaffinity(0)),
         "mem_gb": int(mem[1]) / 1024 / 1024 if mem else None,
         "kernel": " ".join(os.uname()[i] for i in (0, 2, 4)),
-        "cxx": first([ARGS.cxx, "--version"]),
-        "orionc": first([ARGS.orionc, "--version"]),
-        "mpi": first([ARGS.mpiexec, "--version"]),
+        "cxx": first([args.cxx, "--version"]),
+        "orionc": first([args.orionc, "--version"]),
+        "mpi": first([args.mpiexec, "--version"]),
     }
 
 
@@ -379,12 +383,8 @@ def parse_args(argv):
     return a
 
 
-ARGS = None
-
-
 def main(argv):
-    global ARGS
-    ARGS = args = parse_args(argv)
+    args = parse_args(argv)
     work = Path(args.work).resolve()
     out = Path(args.out).resolve()
     for tool in (args.orionc, args.gen_ratings):
@@ -400,7 +400,7 @@ def main(argv):
     generated = [generate(args, f"{name}-{nnz}", rows, cols, nnz, work)
                  for name, rows, cols, nnz, *_ in datasets]
     bins = build_all(args, work)
-    results = {"machine": machine(), "command": shlex.join([sys.argv[0], *argv]),
+    results = {"machine": machine(args), "command": shlex.join([sys.argv[0], *argv]),
                "cwd": os.getcwd(), "flags": args.flags, "k": 16, "datasets": []}
     for (name, _r, _c, _n, epochs, reps, full), data in zip(datasets, generated):
         workers = args.workers if full else [max(args.workers)]

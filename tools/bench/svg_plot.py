@@ -14,7 +14,7 @@ DASHES = ["", "6,3", "2,3", "8,3,2,3"]
 
 
 def nice_ticks(lo, hi, count=6):
-    """About `count` round tick values covering [lo, hi] (steps of 1, 2 or 5 times a power of 10)."""
+    """About `count` round tick values covering [lo, hi], in steps of 1, 2 or 5 x 10^n."""
     if not (math.isfinite(lo) and math.isfinite(hi)):
         return [0.0, 1.0]
     if hi <= lo:
@@ -87,9 +87,12 @@ def line_plot(series, title, xlabel, ylabel, integer_x=False, y_from_zero=False)
                    f"{format_tick(t)}</text>")
     for t in yt:
         y = py(t)
-        out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + pw}" y2="{y:.1f}" stroke="#e5e5e5"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{format_tick(t)}</text>')
-    out.append(f'<rect x="{LEFT}" y="{TOP}" width="{pw}" height="{ph}" fill="none" stroke="black"/>')
+        out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + pw}" y2="{y:.1f}" '
+                   'stroke="#e5e5e5"/>')
+        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">'
+                   f"{format_tick(t)}</text>")
+    out.append(f'<rect x="{LEFT}" y="{TOP}" width="{pw}" height="{ph}" fill="none" '
+               'stroke="black"/>')
     out.append(f'<text x="{LEFT + pw / 2}" y="{HEIGHT - 16}" text-anchor="middle">'
                f"{html.escape(xlabel)}</text>")
     out.append(f'<text transform="translate(18,{TOP + ph / 2}) rotate(-90)" text-anchor="middle">'
