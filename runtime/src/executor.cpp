@@ -643,15 +643,16 @@ void execute(LoopRun &run) {
   if (run.sparse)
     sparse_layout(run, map);
 
-  const void *id = run.plan;
-  const auto seen = std::find(st.described_plans.begin(), st.described_plans.end(), id);
-  const std::int64_t pass = std::count(st.described_plans.begin(), st.described_plans.end(), id);
-  if (seen == st.described_plans.end() && st.options.verbose && st.rank == 0)
+  auto entry = std::find_if(st.loop_passes.begin(), st.loop_passes.end(),
+                            [&](const auto &e) { return e.first == run.plan; });
+  if (entry == st.loop_passes.end())
+    entry = st.loop_passes.insert(st.loop_passes.end(), {run.plan, 0});
+  const std::int64_t pass = entry->second++;
+  if (pass == 0 && st.options.verbose && st.rank == 0)
     std::fprintf(stderr, "orion: %s%s\n", describe(run, map).c_str(),
                  st.options.replay_serial ? " [replayed serially]"
                  : st.options.check       ? " [checked]"
                                           : "");
-  st.described_plans.push_back(id);
 
   if (st.options.replay_serial)
     run_replay(run, map);

@@ -213,7 +213,9 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads) {
     map.time_parts = 1;
     break;
   case plan::Kind::Rotation:
-    map.time_parts = static_cast<int>(map.workers) * map.rotation_depth;
+    // One worker has nobody to rotate with: one block, the data in storage order, exactly the
+    // serial program's order.
+    map.time_parts = map.workers == 1 ? 1 : static_cast<int>(map.workers) * map.rotation_depth;
     break;
   case plan::Kind::Wavefront:
     // More time blocks than workers, so the pipeline fills quickly.

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <exception>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace orion::detail {
@@ -46,8 +47,9 @@ struct RuntimeState {
   std::int64_t bytes_sent = 0;
   /// --orion-replay-serial: every worker's stream, on every rank (indexed by global id).
   std::vector<PaddedRng> replay_rngs;
-  /// Plans --orion-verbose has already described (a loop in an epoch loop prints once).
-  std::vector<const void *> described_plans;
+  /// How many times each parallel loop (by its plan) has run: --orion-verbose describes a loop
+  /// once, --orion-digest numbers its passes.
+  std::vector<std::pair<const void *, std::int64_t>> loop_passes;
 
   RuntimeState() { reseed(); }
 
@@ -64,7 +66,7 @@ struct RuntimeState {
     loop_runs = 0;
     compute_seconds = wait_seconds = loop_seconds = 0;
     bytes_sent = 0;
-    described_plans.clear();
+    loop_passes.clear();
   }
 };
 
