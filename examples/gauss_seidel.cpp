@@ -82,7 +82,8 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for ordered
     for (int64_t i = 1; i < N - 1; ++i)
       for (int64_t j = 1; j < N - 1; ++j) {
-        const double v = 0.25 * (u(i - 1, j) + u(i + 1, j) + u(i, j - 1) + u(i, j + 1) + h2 * f(i, j));
+        const double v =
+            0.25 * (u(i - 1, j) + u(i + 1, j) + u(i, j - 1) + u(i, j + 1) + h2 * f(i, j));
         change += std::fabs(v - u(i, j));
         u(i, j) = v;
       }

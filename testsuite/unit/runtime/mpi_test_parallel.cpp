@@ -128,6 +128,19 @@ TEST_CASE("2D rotation is bit-identical to its serial replay", "[mpi][parallel]"
   CHECK(later < first);
 }
 
+TEST_CASE("histogram-balanced rotation is bit-identical to its serial replay", "[mpi][parallel]") {
+  plan::LoopPlan p = sgd_plan(rotation());
+  p.histogram = true;
+  Sgd parallel_run, replay;
+  const double a = parallel_run.epochs(p, 2);
+  double b = 0;
+  with_option(&Options::replay_serial, [&] { b = replay.epochs(p, 2); });
+  CHECK(a == b);
+  CHECK(same(parallel_run.W, replay.W));
+  CHECK(same(parallel_run.H, replay.H));
+  with_option(&Options::check, [&] { Sgd().epochs(p, 1); });
+}
+
 TEST_CASE("--orion-check passes a legal rotation and catches a wrong 1D plan", "[mpi][parallel]") {
   Sgd legal;
   with_option(&Options::check, [&] { legal.epochs(sgd_plan(rotation()), 1); });
