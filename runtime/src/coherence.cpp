@@ -1,5 +1,7 @@
 #include "coherence.hpp"
 
+#include "bytes.hpp"
+
 #include <orion/detail/comm.hpp>
 #include <orion/detail/state.hpp>
 #include <orion/error.hpp>
@@ -12,22 +14,6 @@
 #include <string>
 
 namespace orion::detail {
-namespace {
-
-template <class T> void put(std::vector<unsigned char> &out, const T &v) {
-  const auto *p = reinterpret_cast<const unsigned char *>(&v);
-  out.insert(out.end(), p, p + sizeof(T));
-}
-
-template <class T> T get(const unsigned char *&p) {
-  T v;
-  std::memcpy(&v, p, sizeof(T));
-  p += sizeof(T);
-  return v;
-}
-
-} // namespace
-
 void slab_spans(const DenseHandle &h, int dim, std::int64_t lo, std::int64_t hi, int owner,
                 std::vector<Span> &out) {
   if (hi <= lo)

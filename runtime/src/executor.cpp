@@ -9,6 +9,7 @@
 // Only the thread that runs execute() calls MPI (MPI_THREAD_FUNNELED); worker threads signal it.
 // --orion-check runs the same blocks in lockstep rounds and checks the recorded access sets;
 // --orion-replay-serial runs them one after another on one thread.
+#include "bytes.hpp"
 #include "coherence.hpp"
 #include "partition_map.hpp"
 
@@ -465,17 +466,6 @@ struct CheckedBlock {
   BlockAccess access;
   std::vector<unsigned char> writes;
 };
-
-template <class T> void put(std::vector<unsigned char> &out, const T &v) {
-  const auto *p = reinterpret_cast<const unsigned char *>(&v);
-  out.insert(out.end(), p, p + sizeof(T));
-}
-template <class T> T get(const unsigned char *&p) {
-  T v;
-  std::memcpy(&v, p, sizeof(T));
-  p += sizeof(T);
-  return v;
-}
 
 void serialize(const CheckedBlock &b, std::vector<unsigned char> &out) {
   put(out, b.task.worker);

@@ -270,3 +270,21 @@ TEST_CASE("an exception in a loop body reaches the caller", "[mpi][parallel]") {
                                        }),
                     "bad row 7");
 }
+
+TEST_CASE("plans the executors cannot run are clear errors", "[mpi][parallel]") {
+  Sgd s;
+  plan::Candidate swapped = rotation();
+  swapped.transform = {{0, 1}, {1, 0}};
+  swapped.description = "unimodular (0, 1)";
+  CHECK_THROWS_WITH(s.epochs(sgd_plan(swapped), 1),
+                    Catch::Contains("runs lower unit-triangular transforms only") &&
+                        Catch::Contains("'unimodular (0, 1)'"));
+  if (num_ranks() < 2)
+    return;
+  // A rotation writing H with subscripts the schedule does not partition.
+  plan::Candidate served = rotation();
+  served.roles[2] = {2, Role::Served, -1};
+  CHECK_THROWS_WITH(s.epochs(sgd_plan(served), 1),
+                    Catch::Contains("writes an array that is neither local nor rotated") &&
+                        Catch::Contains("use one rank with --orion-threads=N"));
+}
