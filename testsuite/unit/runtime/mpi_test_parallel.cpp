@@ -90,10 +90,6 @@ struct Sgd {
   }
 };
 
-bool same(const DenseArray<float, 2> &a, const DenseArray<float, 2> &b) {
-  return std::equal(a.data(), a.data() + a.size(), b.data());
-}
-
 template <class T, std::size_t N> bool same(const DenseArray<T, N> &a, const DenseArray<T, N> &b) {
   return std::equal(a.data(), a.data() + a.size(), b.data());
 }
