@@ -97,7 +97,7 @@ int main(int argc, char **argv) {
   orion::Accumulator<double> test_sq_err;
 
   for (int epoch = 0; epoch < args.epochs; ++epoch) {
-#pragma orion parallel_for
+#pragma orion parallel_for histogram
     for (auto &&[key, r] : ratings) {
       const int64_t u = key[0], i = key[1];
       float pred = 0;

@@ -420,6 +420,7 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
     rr.writes.assign(static_cast<std::size_t>(map.threads),
                      std::vector<std::vector<unsigned char>>(
                          map.kind() == plan::Kind::Wavefront ? map.time_parts : 1));
+  const auto blocks_start = Clock::now();
   {
     // The calling thread talks to MPI while the workers run, or else is worker 0 itself.
     const bool talk = multi && map.kind() != plan::Kind::OneD;
@@ -439,15 +440,21 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   }
   if (rr.error)
     std::rethrow_exception(rr.error);
-  state().compute_seconds += rr.compute;
-  state().wait_seconds += rr.waiting;
+  RuntimeState &st = state();
+  const double blocks_wall = seconds_since(blocks_start);
+  st.blocks_seconds += blocks_wall;
+  st.compute_seconds += rr.compute;
+  st.wait_seconds += rr.waiting;
+  st.idle_seconds += std::max(0.0, blocks_wall * map.threads - rr.compute - rr.waiting);
   if (!multi)
     return;
+  const auto exchange_start = Clock::now();
   std::vector<unsigned char> recorded;
   if (rr.record && map.kind() != plan::Kind::Wavefront)
     for (auto &w : rr.writes)
       recorded.insert(recorded.end(), w[0].begin(), w[0].end());
   final_sync(run, map, rr.syncs, recorded);
+  st.exchange_seconds += seconds_since(exchange_start);
 }
 
 void run_replay(LoopRun &run, const PartitionMap &map) {
@@ -632,6 +639,7 @@ void execute(LoopRun &run) {
   const PartitionMap map = make_partition_map(run, st.num_ranks, st.threads_per_rank);
   if (run.sparse)
     sparse_layout(run, map);
+  st.setup_seconds += seconds_since(start);
 
   auto entry = std::find_if(st.loop_passes.begin(), st.loop_passes.end(),
                             [&](const auto &e) { return e.first == run.plan; });

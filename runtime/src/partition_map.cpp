@@ -50,8 +50,8 @@ std::vector<std::int64_t> equal_bounds(std::int64_t lo, std::int64_t hi, int par
 }
 
 // Boundaries that give every part about the same number of elements (the `histogram` clause).
-std::vector<std::int64_t> histogram_bounds(const LoopRun &run, const Transform &t, int row,
-                                           std::int64_t lo, std::int64_t hi, int parts) {
+std::vector<std::int64_t> count_histogram_bounds(const LoopRun &run, const Transform &t, int row,
+                                                 std::int64_t lo, std::int64_t hi, int parts) {
   const std::int64_t range = hi - lo;
   if (range <= 0 || range > (std::int64_t{1} << 28) || run.nnz == 0)
     return equal_bounds(lo, hi, parts);
@@ -72,10 +72,57 @@ std::vector<std::int64_t> histogram_bounds(const LoopRun &run, const Transform &
   return b;
 }
 
+/// count_histogram_bounds, computed once per array and query and then kept on its layout.
+std::vector<std::int64_t> histogram_bounds(const LoopRun &run, const Transform &t, int row,
+                                           std::int64_t lo, std::int64_t hi, int parts) {
+  std::vector<std::int64_t> query{run.nnz, row, lo, hi, parts};
+  if (!t.empty())
+    query.insert(query.end(), t[static_cast<std::size_t>(row)].begin(),
+                 t[static_cast<std::size_t>(row)].end());
+  auto &cache = run.layout->histogram_bounds;
+  std::erase_if(cache, [&](const SparseLayout::Bounds &c) { return c.query[0] != run.nnz; });
+  for (const SparseLayout::Bounds &c : cache)
+    if (c.query == query)
+      return c.bounds;
+  std::vector<std::int64_t> bounds = count_histogram_bounds(run, t, row, lo, hi, parts);
+  cache.push_back({std::move(query), bounds});
+  return bounds;
+}
+
 int part_of(const std::vector<std::int64_t> &bounds, std::int64_t c) {
   const auto it = std::upper_bound(bounds.begin(), bounds.end(), c);
   const auto p = static_cast<int>(it - bounds.begin()) - 1;
   return std::clamp(p, 0, static_cast<int>(bounds.size()) - 2);
+}
+
+/// Sorts the elements into block order in place (American flag sort: each block's region is
+/// filled by swapping misplaced elements into the next free slot of their own block), so the only
+/// extra memory is per block and every access runs along one of the blocks' sequential cursors.
+template <class BlockOf>
+void sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64_t> &offsets) {
+  const auto n = run.nnz;
+  for (std::int64_t j = 0; j < n; ++j)
+    ++offsets[block_of(j) + 1];
+  std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
+  std::vector<std::int64_t> next(offsets.begin(), offsets.end() - 1);
+  const auto dims = static_cast<std::size_t>(run.dims);
+  const std::size_t vsize = run.value_size;
+  std::vector<unsigned char> scratch(vsize);
+  auto swap = [&](std::int64_t i, std::int64_t d) {
+    std::swap_ranges(run.keys + i * dims, run.keys + (i + 1) * dims, run.keys + d * dims);
+    unsigned char *a = run.values + i * vsize, *b = run.values + d * vsize;
+    std::memcpy(scratch.data(), a, vsize);
+    std::memcpy(a, b, vsize);
+    std::memcpy(b, scratch.data(), vsize);
+  };
+  for (std::size_t b = 0; b + 1 < offsets.size(); ++b)
+    for (std::int64_t &i = next[b]; i < offsets[b + 1];) {
+      const std::size_t c = block_of(i);
+      if (c == b)
+        ++i;
+      else
+        swap(i, next[c]++);
+    }
 }
 
 } // namespace
@@ -252,35 +299,18 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
 
   const std::size_t blocks = static_cast<std::size_t>(map.space_parts) * map.time_parts;
   const bool two = cand.dims.size() > 1 && map.time_parts > 1;
-  std::vector<std::int32_t> block_of(static_cast<std::size_t>(run.nnz));
-  std::vector<std::int64_t> offsets(blocks + 1, 0);
-  for (std::int64_t j = 0; j < run.nnz; ++j) {
+  auto block_of = [&](std::int64_t j) {
     const std::int64_t *x = run.keys + j * run.dims;
     const int sp = part_of(map.space_bounds, coordinate(cand.transform, cand.dims[0], x, run.dims));
     const int tp =
         two ? part_of(map.time_bounds, coordinate(cand.transform, cand.dims[1], x, run.dims)) : 0;
-    block_of[static_cast<std::size_t>(j)] = sp * map.time_parts + tp;
-    ++offsets[static_cast<std::size_t>(block_of[static_cast<std::size_t>(j)]) + 1];
-  }
-  std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
-  // Stable counting sort of keys and values (as bytes) into block order.
-  std::vector<std::int64_t> next(offsets.begin(), offsets.end() - 1);
-  const std::size_t key_bytes = sizeof(std::int64_t) * static_cast<std::size_t>(run.dims);
-  std::vector<unsigned char> keys(static_cast<std::size_t>(run.nnz) * key_bytes);
-  std::vector<unsigned char> values(static_cast<std::size_t>(run.nnz) * run.value_size);
-  bool moved = false;
-  for (std::int64_t j = 0; j < run.nnz; ++j) {
-    const std::int64_t to = next[static_cast<std::size_t>(block_of[static_cast<std::size_t>(j)])]++;
-    moved = moved || to != j;
-    std::memcpy(keys.data() + to * key_bytes,
-                reinterpret_cast<unsigned char *>(run.keys) + j * key_bytes, key_bytes);
-    std::memcpy(values.data() + to * run.value_size, run.values + j * run.value_size,
-                run.value_size);
-  }
-  if (moved) {
-    std::memcpy(run.keys, keys.data(), keys.size());
-    std::memcpy(run.values, values.data(), values.size());
-  }
+    return static_cast<std::size_t>(sp) * map.time_parts + tp;
+  };
+  std::vector<std::int64_t> offsets(blocks + 1, 0);
+  if (blocks == 1)
+    offsets[1] = run.nnz; // storage order is block order
+  else
+    sort_by_block(run, block_of, offsets);
   layout.signature = std::move(signature);
   layout.offsets = std::move(offsets);
   return layout.offsets;

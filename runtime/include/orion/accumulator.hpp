@@ -6,6 +6,7 @@
 #include <orion/detail/worker.hpp>
 #include <orion/error.hpp>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -82,6 +83,7 @@ public:
       throw Error("Accumulator::aggregate() is collective; call it outside parallel loops");
     if (detail::comm_size() == 1)
       return value();
+    const auto start = std::chrono::steady_clock::now();
     std::vector<Packed> mine(slots_.size());
     // Zeroed so that no uninitialized padding goes on the wire.
     std::memset(static_cast<void *>(mine.data()), 0, mine.size() * sizeof(Packed));
@@ -100,6 +102,8 @@ public:
     for (const Packed &p : all)
       if (p.used)
         result = static_cast<T>(op_(result, p.value));
+    detail::state().reduce_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
   }
 

@@ -134,7 +134,7 @@ void with_views(Tuple &arrays, orion::detail::AccessLog *log, F &&f, std::index_
   if (log == nullptr) {
     f(std::get<I>(arrays)...);
   } else {
-    auto views =
+    [[maybe_unused]] auto views =
         std::make_tuple(RecordingView(std::get<I>(arrays), *log, static_cast<int>(I) + 1)...);
     f(std::get<I>(views)...);
   }

@@ -3,11 +3,13 @@
 
 #include <orion/detail/comm.hpp>
 #include <orion/detail/state.hpp>
+#include <orion/detail/stats.hpp>
 #include <orion/detail/worker.hpp>
 #include <orion/error.hpp>
 #include <orion/options.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -118,6 +120,7 @@ inline void Session::start(int &argc, char **&argv) {
   st.loads = st.bytes_loaded = 0;
   st.load_seconds = 0;
   st.session_active = true;
+  st.session_start = std::chrono::steady_clock::now();
   if (options.verbose && st.rank == 0)
     std::fprintf(stderr, "orion: %d rank(s) x %d thread(s) = %lld worker(s), seed %llu (%s)\n",
                  st.num_ranks, st.threads_per_rank,
@@ -133,12 +136,8 @@ inline Session::~Session() {
                  "orion: stats: rank 0 parsed %lld file(s), %.1f MB in %.3f s (%.1f MB/s)\n",
                  static_cast<long long>(st.loads), st.bytes_loaded / 1e6, st.load_seconds,
                  st.load_seconds > 0 ? st.bytes_loaded / 1e6 / st.load_seconds : 0.0);
-  if (st.options.stats && st.rank == 0 && st.loop_runs > 0)
-    std::fprintf(stderr,
-                 "orion: stats: rank 0 ran %lld parallel loop(s) in %.3f s; its %d worker(s) "
-                 "computed %.3f s and waited %.3f s for their predecessors (summed); sent %.1f MB\n",
-                 static_cast<long long>(st.loop_runs), st.loop_seconds, st.threads_per_rank,
-                 st.compute_seconds, st.wait_seconds, static_cast<double>(st.bytes_sent) / 1e6);
+  if (st.options.stats && st.rank == 0)
+    detail::print_stats(st);
   std::set_terminate(st.previous_terminate);
   st.previous_terminate = nullptr;
   detail::backend_finalize();

@@ -10,7 +10,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 using namespace orion;
@@ -135,6 +137,50 @@ TEST_CASE("histogram-balanced rotation is bit-identical to its serial replay", "
   CHECK(same(parallel_run.W, replay.W));
   CHECK(same(parallel_run.H, replay.H));
   with_option(&Options::check, [&] { Sgd().epochs(p, 1); });
+}
+
+TEST_CASE("sparse data is sorted into blocks in place: each element once, per worker its rows",
+          "[mpi][parallel]") {
+  // Values are element ids, so a lost, duplicated or overwritten element shows in the sums.
+  const std::int64_t n = 5000;
+  SparseArray<float, 2> data({300, 200});
+  for (std::int64_t j = 0; j < n; ++j) {
+    const std::uint64_t h = mix(static_cast<std::uint64_t>(j));
+    data.push_back({static_cast<std::int64_t>(h % 300), static_cast<std::int64_t>((h >> 20) % 200)},
+                   static_cast<float>(j));
+  }
+  auto multiset = [&] {
+    std::vector<std::tuple<std::int64_t, std::int64_t, float>> all;
+    for (auto &&[key, v] : data)
+      all.emplace_back(key[0], key[1], v);
+    std::sort(all.begin(), all.end());
+    return all;
+  };
+  const auto before = multiset();
+  plan::LoopPlan p = sgd_plan(rotation());
+  p.arrays = {{"data", false}, {"W", false}, {"H", false}};
+  DenseArray<float, 2> W{{300, 1}}, H{{200, 1}};
+  const int threads = threads_per_rank();
+  for (int pass = 0; pass < 2; ++pass) { // the second pass runs on the cached layout
+    Accumulator<std::int64_t> visits;
+    Accumulator<double> ids;
+    std::vector<std::int64_t> lo(static_cast<std::size_t>(threads), 300), hi(lo.size(), -1);
+    parallel::for_each(p, data, parallel::arrays(W, H),
+                       [&](auto &, auto &, const auto &key, auto &v) {
+                         const auto local =
+                             static_cast<std::size_t>(worker_id() - std::int64_t{rank()} * threads);
+                         lo[local] = std::min(lo[local], key[0]);
+                         hi[local] = std::max(hi[local], key[0]);
+                         visits += 1;
+                         ids += v;
+                       });
+    CHECK(visits.aggregate() == n);
+    CHECK(ids.aggregate() == static_cast<double>(n) * (n - 1) / 2);
+    for (int a = 0; a < threads; ++a) // the local workers' row ranges are disjoint
+      for (int b = a + 1; b < threads; ++b)
+        CHECK((hi[a] < lo[b] || hi[b] < lo[a]));
+  }
+  CHECK(multiset() == before);
 }
 
 TEST_CASE("--orion-check passes a legal rotation and catches a wrong 1D plan", "[mpi][parallel]") {

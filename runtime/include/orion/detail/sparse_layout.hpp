@@ -12,6 +12,15 @@ namespace orion::detail {
 struct SparseLayout {
   std::vector<std::int64_t> signature;
   std::vector<std::int64_t> offsets;
+
+  /// Partition boundaries balanced by the keys' histogram (the `histogram` clause), with what
+  /// they were computed for (nnz, coordinate, box, parts): counting every key again on each pass
+  /// would cost a scan of the data per epoch. The keys themselves never change in place.
+  struct Bounds {
+    std::vector<std::int64_t> query;
+    std::vector<std::int64_t> bounds;
+  };
+  std::vector<Bounds> histogram_bounds;
 };
 
 } // namespace orion::detail

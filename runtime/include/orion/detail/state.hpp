@@ -5,6 +5,7 @@
 #include <orion/detail/random.hpp>
 #include <orion/options.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <string>
@@ -39,12 +40,23 @@ struct RuntimeState {
   std::int64_t loads = 0;
   std::int64_t bytes_loaded = 0;
   double load_seconds = 0;
-  /// --orion-stats counters of parallel loops on this rank (seconds summed over its workers).
+  /// --orion-stats counters of parallel loops on this rank. Wall-clock seconds on the rank's
+  /// calling thread: loop (all of it), setup (choosing the schedule, partitioning, sorting sparse
+  /// data into blocks), blocks (the phase in which the workers run), exchange (making every
+  /// rank's copy current afterwards), reduce (Accumulator::aggregate across ranks).
   std::int64_t loop_runs = 0;
+  double loop_seconds = 0;
+  double setup_seconds = 0;
+  double blocks_seconds = 0;
+  double exchange_seconds = 0;
+  double reduce_seconds = 0;
+  /// Summed over the rank's workers: running the body, waiting for a predecessor's block, and
+  /// idle once their own blocks were done while others still ran.
   double compute_seconds = 0;
   double wait_seconds = 0;
-  double loop_seconds = 0;
+  double idle_seconds = 0;
   std::int64_t bytes_sent = 0;
+  std::chrono::steady_clock::time_point session_start = std::chrono::steady_clock::now();
   /// --orion-replay-serial: every worker's stream, on every rank (indexed by global id).
   std::vector<PaddedRng> replay_rngs;
   /// How many times each parallel loop (by its plan) has run: --orion-verbose describes a loop
@@ -64,7 +76,8 @@ struct RuntimeState {
     for (std::size_t g = 0; g < replay_rngs.size(); ++g)
       replay_rngs[g].engine.seed(options.seed, g + 1);
     loop_runs = 0;
-    compute_seconds = wait_seconds = loop_seconds = 0;
+    loop_seconds = setup_seconds = blocks_seconds = exchange_seconds = reduce_seconds = 0;
+    compute_seconds = wait_seconds = idle_seconds = 0;
     bytes_sent = 0;
     loop_passes.clear();
   }
