@@ -165,15 +165,14 @@ TEST_CASE("sparse data is sorted into blocks in place: each element once, per wo
     Accumulator<std::int64_t> visits;
     Accumulator<double> ids;
     std::vector<std::int64_t> lo(static_cast<std::size_t>(threads), 300), hi(lo.size(), -1);
-    parallel::for_each(p, data, parallel::arrays(W, H),
-                       [&](auto &, auto &, const auto &key, auto &v) {
-                         const auto local =
-                             static_cast<std::size_t>(worker_id() - std::int64_t{rank()} * threads);
-                         lo[local] = std::min(lo[local], key[0]);
-                         hi[local] = std::max(hi[local], key[0]);
-                         visits += 1;
-                         ids += v;
-                       });
+    parallel::for_each(
+        p, data, parallel::arrays(W, H), [&](auto &, auto &, const auto &key, auto &v) {
+          const auto local = static_cast<std::size_t>(worker_id() - std::int64_t{rank()} * threads);
+          lo[local] = std::min(lo[local], key[0]);
+          hi[local] = std::max(hi[local], key[0]);
+          visits += 1;
+          ids += v;
+        });
     CHECK(visits.aggregate() == n);
     CHECK(ids.aggregate() == static_cast<double>(n) * (n - 1) / 2);
     for (int a = 0; a < threads; ++a) // the local workers' row ranges are disjoint
