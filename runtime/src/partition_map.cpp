@@ -95,6 +95,33 @@ int part_of(const std::vector<std::int64_t> &bounds, std::int64_t c) {
   return std::clamp(p, 0, static_cast<int>(bounds.size()) - 2);
 }
 
+/// part_of for every element of an array: a table from coordinate to part when the box is narrow
+/// enough (the sort asks twice per element, and binary searches dominated it), else part_of.
+class PartLookup {
+public:
+  PartLookup(const std::vector<std::int64_t> &bounds, std::int64_t elements) : bounds_(bounds) {
+    const std::int64_t lo = bounds.front(), hi = bounds.back();
+    if (hi - lo <= 0 || hi - lo > std::min<std::int64_t>(elements, std::int64_t{1} << 26))
+      return;
+    lo_ = lo;
+    table_.resize(static_cast<std::size_t>(hi - lo));
+    for (std::size_t p = 0; p + 1 < bounds.size(); ++p)
+      std::fill(table_.begin() + (bounds[p] - lo), table_.begin() + (bounds[p + 1] - lo),
+                static_cast<std::int32_t>(p));
+  }
+  int operator()(std::int64_t c) const {
+    const std::int64_t i = c - lo_;
+    if (i >= 0 && i < static_cast<std::int64_t>(table_.size()))
+      return table_[static_cast<std::size_t>(i)];
+    return part_of(bounds_, c);
+  }
+
+private:
+  const std::vector<std::int64_t> &bounds_;
+  std::int64_t lo_ = 0;
+  std::vector<std::int32_t> table_;
+};
+
 /// Sorts the elements into block order in place (American flag sort: each block's region is
 /// filled by swapping misplaced elements into the next free slot of their own block), so the only
 /// extra memory is per block and every access runs along one of the blocks' sequential cursors.
@@ -299,11 +326,12 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
 
   const std::size_t blocks = static_cast<std::size_t>(map.space_parts) * map.time_parts;
   const bool two = cand.dims.size() > 1 && map.time_parts > 1;
+  const PartLookup space_part(map.space_bounds, run.nnz);
+  const PartLookup time_part(two ? map.time_bounds : map.space_bounds, two ? run.nnz : 0);
   auto block_of = [&](std::int64_t j) {
     const std::int64_t *x = run.keys + j * run.dims;
-    const int sp = part_of(map.space_bounds, coordinate(cand.transform, cand.dims[0], x, run.dims));
-    const int tp =
-        two ? part_of(map.time_bounds, coordinate(cand.transform, cand.dims[1], x, run.dims)) : 0;
+    const int sp = space_part(coordinate(cand.transform, cand.dims[0], x, run.dims));
+    const int tp = two ? time_part(coordinate(cand.transform, cand.dims[1], x, run.dims)) : 0;
     return static_cast<std::size_t>(sp) * map.time_parts + tp;
   };
   std::vector<std::int64_t> offsets(blocks + 1, 0);
