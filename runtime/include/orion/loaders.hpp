@@ -5,8 +5,13 @@
 // order) and all-gather the parsed elements in rank order, which is file order. Every rank ends up
 // with the whole array, identical to a serial load: in this stage loops and driver code run
 // replicated, so every rank needs all the data. Nothing half-loaded is ever returned.
+//
+// load_triplets also keeps a binary cache next to the text file (<orion/detail/binary_cache.hpp>,
+// --orion-cache): a reload reads raw arrays instead of parsing. load_text does not: its result
+// depends on a parser the cache could not tell apart from the next build's.
 #pragma once
 
+#include <orion/detail/binary_cache.hpp>
 #include <orion/detail/comm.hpp>
 #include <orion/detail/file_range.hpp>
 #include <orion/detail/state.hpp>
@@ -140,10 +145,12 @@ template <class T> std::vector<T> allgather_vector(std::vector<T> &local) {
 }
 
 /// The shared loader skeleton. parse(line, key, value) -> bool decodes one non-blank,
-/// non-comment line; rejected(line) -> std::string explains a false return.
+/// non-comment line; rejected(line) -> std::string explains a false return. bounds_out, if given,
+/// receives the largest index + 1 in each dimension, whatever the extents.
 template <class T, std::size_t N, class Parse, class Rejected>
 SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&rejected,
-                             const std::array<std::int64_t, N> *extents) {
+                             const std::array<std::int64_t, N> *extents,
+                             std::array<std::int64_t, N> *bounds_out = nullptr) {
   using key_type = std::array<std::int64_t, N>;
   const auto started = std::chrono::steady_clock::now();
   if (extents != nullptr)
@@ -217,15 +224,15 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
     failure = path + ":" + std::to_string(lines_before + problem->line) + ": " + problem->what;
   raise_if_any<LoadError>(failure);
 
-  // 3. Agree on the shape and gather every part's elements in rank (= file) order.
-  key_type shape;
-  if (extents != nullptr) {
-    shape = *extents;
-  } else {
-    comm_allreduce_max(max_key);
-    for (std::size_t d = 0; d < N; ++d)
-      shape[d] = max_key[d] + 1;
-  }
+  // 3. Agree on the shape and gather every part's elements in rank (= file) order. The bounds are
+  // reduced with explicit extents too: the cache records them.
+  comm_allreduce_max(max_key);
+  key_type bounds;
+  for (std::size_t d = 0; d < N; ++d)
+    bounds[d] = max_key[d] + 1;
+  if (bounds_out != nullptr)
+    *bounds_out = bounds;
+  const key_type shape = extents != nullptr ? *extents : bounds;
   if (comm_size() > 1) {
     keys = allgather_vector(keys);
     values = allgather_vector(values);
@@ -246,43 +253,132 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
   return SparseArray<T, N>(trusted, shape, std::move(keys), std::move(values));
 }
 
+/// The --orion-verbose line for a cache the ranks could not all use, naming the first rank that
+/// could not and why.
+inline std::string cache_not_used_line(const std::string &cache, std::int64_t rank,
+                                       const std::string &why) {
+  return "orion: not using cache '" + cache +
+         "': " + (rank == 0 ? std::string() : "rank " + std::to_string(rank) + ": ") + why + "\n";
+}
+
+/// A load through the binary cache, for loaders whose result depends only on the file's bytes,
+/// T, N and the extents. text_load(bounds_out) is the collective text load. Collective.
+template <class T, std::size_t N, class TextLoad>
+SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int64_t, N> *extents,
+                              TextLoad &&text_load) {
+  using seconds = std::chrono::duration<double>;
+  using Read = CacheRead<T, N>;
+  const auto started = std::chrono::steady_clock::now();
+  const std::int64_t started_ns = wall_clock_ns();
+  if (extents != nullptr)
+    check_extents(path, *extents);
+  const Options &options = state().options;
+  const CacheMode mode = options.cache;
+  const bool root = comm_rank() == 0;
+  const std::string cache = cache_path_for(path);
+  const std::optional<SourceStamp> before = mode == CacheMode::off ? std::nullopt : stamp_of(path);
+
+  // 1. Every rank reads the cache on its own, then they agree: a rank returning from the cache
+  // would leave the others alone in the collective text load.
+  Read read;
+  if (mode == CacheMode::on && before) {
+    read = read_cache<T, N>(cache, path, *before);
+    if (read.status == Read::Status::loaded && extents != nullptr) {
+      bool fits = true;
+      for (std::size_t d = 0; d < N; ++d)
+        fits &= read.contents.bounds[d] <= (*extents)[d];
+      if (!fits) // the text load reports the line that does not fit
+        read = Read::rejected("its elements do not fit the extents " +
+                              format_index(extents->data(), N));
+    }
+  }
+  const bool usable = read.status == Read::Status::loaded;
+  const int ranks = comm_size();
+  const std::int64_t first_unusable = -comm_allreduce_max(-(usable ? ranks : comm_rank()));
+  if (first_unusable >= ranks) {
+    CacheContents<T, N> &c = read.contents;
+    const double took = seconds(std::chrono::steady_clock::now() - started).count();
+    if (root && (options.verbose || options.stats))
+      std::fprintf(stderr, "orion: loaded '%s' from cache '%s': %zu elements, %.1f MB in %.3f s\n",
+                   path.c_str(), cache.c_str(), c.keys.size(), c.file_bytes / 1e6, took);
+    return SparseArray<T, N>(trusted, extents != nullptr ? *extents : c.bounds, std::move(c.keys),
+                             std::move(c.values));
+  }
+  const bool absent = read.status == Read::Status::absent;
+  const std::string why = comm_bcast_string(
+      absent ? std::string("there is no cache file") : read.why, static_cast<int>(first_unusable));
+  if (root && options.verbose && mode == CacheMode::on && !(first_unusable == 0 && absent))
+    std::fputs(cache_not_used_line(cache, first_unusable, why).c_str(), stderr);
+  read = Read(); // free rank 0's copy before the text load allocates another
+
+  // 2. The text, the source of truth.
+  std::array<std::int64_t, N> bounds{};
+  SparseArray<T, N> result = text_load(&bounds);
+
+  // 3. Root (re)writes the cache, unless its own was fine and only another rank could not use it.
+  if (!root || !before || mode == CacheMode::off || (mode == CacheMode::on && usable))
+    return result;
+  if (const auto blocker = cache_write_blocker(path, before, stamp_of(path), started_ns)) {
+    if (options.verbose)
+      std::fprintf(stderr, "orion: not writing cache '%s': %s\n", cache.c_str(), blocker->c_str());
+    return result;
+  }
+  const auto write_started = std::chrono::steady_clock::now();
+  const std::optional<std::string> failure =
+      write_cache<T, N>(cache, *before, bounds, result.keys(), std::as_const(result).values());
+  if (failure) {
+    std::vector<std::string> &warned = cache_warnings_given();
+    if (std::find(warned.begin(), warned.end(), cache) == warned.end()) {
+      warned.push_back(cache);
+      std::fprintf(stderr,
+                   "orion: warning: cannot write cache '%s': %s (loaded '%s' from its text; "
+                   "--orion-cache=off skips caching)\n",
+                   cache.c_str(), failure->c_str(), path.c_str());
+    }
+  } else if (options.verbose) {
+    const double bytes = static_cast<double>(sizeof(CacheHeader) + sizeof(bounds)) +
+                         static_cast<double>(result.nnz()) * (sizeof(bounds) + sizeof(T));
+    std::fprintf(stderr, "orion: wrote cache '%s': %.1f MB in %.3f s\n", cache.c_str(), bytes / 1e6,
+                 seconds(std::chrono::steady_clock::now() - write_started).count());
+  }
+  return result;
+}
+
+template <class T>
+SparseArray<T, 2> load_triplets(const std::string &path,
+                                const std::array<std::int64_t, 2> *extents) {
+  static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>,
+                "load_triplets needs a numeric value type");
+  return load_cached<T, 2>(path, extents, [&](std::array<std::int64_t, 2> *bounds) {
+    return load_lines<T, 2>(
+        path,
+        [](std::string_view line, std::array<std::int64_t, 2> &key, T &value) {
+          return parse_triplet(line, key, value);
+        },
+        [](std::string_view line) {
+          return "expected \"row col value\" (three whitespace-separated numbers), got " +
+                 quote_line(line);
+        },
+        extents, bounds);
+  });
+}
+
 } // namespace detail
 
 /// Loads "row col value" lines (0-based indices, whitespace separated; blank lines and lines
 /// starting with '#' are skipped) into a SparseArray<T, 2> whose extents are the largest index +
 /// 1 in each dimension. Collective. Throws LoadError, on every rank, for a missing or unreadable
-/// file, a malformed line or a negative index, naming path:line.
+/// file, a malformed line or a negative index, naming path:line. Reloads come from the binary
+/// cache `path.orion-cache` while the file is unchanged (see --orion-cache).
 template <class T> SparseArray<T, 2> load_triplets(const std::string &path) {
-  static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>,
-                "load_triplets needs a numeric value type");
-  return detail::load_lines<T, 2>(
-      path,
-      [](std::string_view line, std::array<std::int64_t, 2> &key, T &value) {
-        return detail::parse_triplet(line, key, value);
-      },
-      [](std::string_view line) {
-        return "expected \"row col value\" (three whitespace-separated numbers), got " +
-               detail::quote_line(line);
-      },
-      nullptr);
+  return detail::load_triplets<T>(path, nullptr);
 }
 
 /// As above with fixed extents; an index outside them is an error naming the line.
 template <class T>
 SparseArray<T, 2> load_triplets(const std::string &path,
                                 const std::array<std::int64_t, 2> &extents) {
-  static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>,
-                "load_triplets needs a numeric value type");
-  return detail::load_lines<T, 2>(
-      path,
-      [](std::string_view line, std::array<std::int64_t, 2> &key, T &value) {
-        return detail::parse_triplet(line, key, value);
-      },
-      [](std::string_view line) {
-        return "expected \"row col value\" (three whitespace-separated numbers), got " +
-               detail::quote_line(line);
-      },
-      &extents);
+  return detail::load_triplets<T>(path, &extents);
 }
 
 /// Loads a text file with a user parser `bool(std::string_view line, std::array<int64_t, N>& key,

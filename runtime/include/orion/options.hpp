@@ -14,6 +14,14 @@
 
 namespace orion {
 
+/// --orion-cache: whether the loaders use the binary cache next to a text file
+/// (<orion/detail/binary_cache.hpp>).
+enum class CacheMode {
+  on,     ///< read a valid cache; after a text load, write one
+  off,    ///< neither read nor write
+  refresh ///< ignore an existing cache, load the text and rewrite the cache
+};
+
 /// The options a Session was started with. Executors read them through orion::options().
 struct Options {
   /// Worker threads per rank as requested; 0 means "my share of this node's cores".
@@ -28,6 +36,7 @@ struct Options {
   bool digest = false;
   /// Seeds orion::rng(); the same seed gives the same streams on every run and every rank.
   std::uint64_t seed = 42;
+  CacheMode cache = CacheMode::on;
 };
 
 /// Looks up an environment variable; injectable so that option parsing is testable.
@@ -39,7 +48,7 @@ namespace detail {
 
 inline constexpr std::string_view kValidFlags =
     "--orion-threads=N, --orion-check, --orion-replay-serial, --orion-verbose, --orion-stats, "
-    "--orion-digest, --orion-seed=N";
+    "--orion-digest, --orion-seed=N, --orion-cache=on|off|refresh";
 
 [[noreturn]] inline void option_error(const std::string &what) {
   throw OptionError(what + "; valid flags: " + std::string(kValidFlags));
@@ -82,12 +91,23 @@ inline bool parse_bool(std::string_view text, const std::string &source) {
                " (expected 0/1, true/false, yes/no or on/off)");
 }
 
+inline CacheMode parse_cache_mode(std::string_view text, const std::string &source) {
+  if (text == "on")
+    return CacheMode::on;
+  if (text == "off")
+    return CacheMode::off;
+  if (text == "refresh")
+    return CacheMode::refresh;
+  option_error("invalid value \"" + std::string(text) + "\" for " + source +
+               " (expected on, off or refresh)");
+}
+
 } // namespace detail
 
-/// Reads ORION_THREADS, ORION_SEED and ORION_VERBOSE, then the --orion-* flags of argv (flags win),
-/// and removes those flags from argv so the program only sees its own arguments. Scanning stops
-/// at "--", which is left in place. Throws OptionError on an unknown --orion-* flag or a malformed
-/// value.
+/// Reads ORION_THREADS, ORION_SEED, ORION_VERBOSE and ORION_CACHE, then the --orion-* flags of
+/// argv (flags win), and removes those flags from argv so the program only sees its own arguments.
+/// Scanning stops at "--", which is left in place. Throws OptionError on an unknown --orion-* flag
+/// or a malformed value.
 inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env) {
   Options options;
   auto from_env = [&](const char *name) -> std::optional<std::string_view> {
@@ -102,6 +122,8 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
     options.seed = detail::parse_seed(*v, "environment variable ORION_SEED");
   if (auto v = from_env("ORION_VERBOSE"))
     options.verbose = detail::parse_bool(*v, "environment variable ORION_VERBOSE");
+  if (auto v = from_env("ORION_CACHE"))
+    options.cache = detail::parse_cache_mode(*v, "environment variable ORION_CACHE");
 
   if (argc <= 0 || argv == nullptr)
     return options;
@@ -119,9 +141,9 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
     const bool has_value = eq != std::string_view::npos;
     const std::string name(arg.substr(0, eq));
     const std::string_view value = has_value ? arg.substr(eq + 1) : std::string_view();
-    auto require_value = [&] {
+    auto require_value = [&](const char *placeholder = "N") {
       if (!has_value)
-        detail::option_error(name + " needs a value (" + name + "=N)");
+        detail::option_error(name + " needs a value (" + name + "=" + placeholder + ")");
       return value;
     };
     auto flag = [&](bool &target) {
@@ -133,6 +155,8 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
       options.threads = detail::parse_threads(require_value(), name);
     else if (name == "--orion-seed")
       options.seed = detail::parse_seed(require_value(), name);
+    else if (name == "--orion-cache")
+      options.cache = detail::parse_cache_mode(require_value("on|off|refresh"), name);
     else if (name == "--orion-check")
       flag(options.check);
     else if (name == "--orion-replay-serial")

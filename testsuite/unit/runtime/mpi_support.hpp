@@ -32,8 +32,10 @@ public:
   }
   ~SharedFile() {
     orion::detail::comm_barrier();
-    if (orion::is_root())
+    if (orion::is_root()) {
       std::remove(path_.c_str());
+      std::remove((path_ + ".orion-cache").c_str()); // in case a load cached it
+    }
   }
   SharedFile(const SharedFile &) = delete;
   SharedFile &operator=(const SharedFile &) = delete;

@@ -10,18 +10,8 @@
 #include <string>
 #include <vector>
 
+using orion_test::load_error_of;
 using orion_test::TempFile;
-
-namespace {
-std::string error_of(auto &&load) {
-  try {
-    load();
-  } catch (const orion::LoadError &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-} // namespace
 
 TEST_CASE("load_triplets reads row col value lines", "[loaders]") {
   TempFile f("0 0 1.5\n"
@@ -49,7 +39,7 @@ TEST_CASE("load_triplets with integer values and explicit extents", "[loaders]")
   CHECK(S.extent(1) == 6);
   CHECK(S.nnz() == 2);
   CHECK(S.value(1) == 4);
-  CHECK(error_of([&] {
+  CHECK(load_error_of([&] {
           orion::load_triplets<int>(f.path(), {5, 1});
         }) == f.path() + ":1: index 1 is outside the extent 1 in dimension 1: \"0 1 3\"");
   CHECK_THROWS_WITH(orion::load_triplets<int>(f.path(), {-1, 1}),
@@ -68,7 +58,7 @@ TEST_CASE("load_triplets of an empty file is an empty array", "[loaders]") {
 
 TEST_CASE("load_triplets names file:line of a malformed line", "[loaders]") {
   TempFile f("0 0 1\n1 1 2\n1 2 x\n3 3 3\n");
-  const std::string msg = error_of([&] { orion::load_triplets<float>(f.path()); });
+  const std::string msg = load_error_of([&] { orion::load_triplets<float>(f.path()); });
   CHECK(msg == f.path() +
                    ":3: expected \"row col value\" (three whitespace-separated numbers), got \"1 2 "
                    "x\"");
@@ -76,7 +66,7 @@ TEST_CASE("load_triplets names file:line of a malformed line", "[loaders]") {
 
   for (const char *bad : {"1 2\n", "1 2 3 4\n", "1.5 2 3\n", "a b c\n", "1 2 3x\n", "1 2 +-3\n"}) {
     TempFile g(std::string("# header\n") + bad);
-    CHECK_THAT(error_of([&] { orion::load_triplets<float>(g.path()); }),
+    CHECK_THAT(load_error_of([&] { orion::load_triplets<float>(g.path()); }),
                Catch::StartsWith(g.path() + ":2: expected"));
   }
 }
@@ -84,22 +74,22 @@ TEST_CASE("load_triplets names file:line of a malformed line", "[loaders]") {
 TEST_CASE("load_triplets truncates long lines in messages", "[loaders]") {
   const std::string longline = "1 2 " + std::string(300, 'z');
   TempFile f("0 0 0\n" + longline + "\n");
-  const std::string msg = error_of([&] { orion::load_triplets<float>(f.path()); });
+  const std::string msg = load_error_of([&] { orion::load_triplets<float>(f.path()); });
   CHECK_THAT(msg, Catch::Contains(":2:") && Catch::EndsWith("...\""));
   CHECK(msg.size() < 250);
 }
 
 TEST_CASE("load_triplets rejects negative indices", "[loaders]") {
   TempFile f("0 0 1\n\n0 -4 1\n");
-  CHECK(error_of([&] { orion::load_triplets<float>(f.path()); }) ==
+  CHECK(load_error_of([&] { orion::load_triplets<float>(f.path()); }) ==
         f.path() + ":3: negative index -4 in dimension 1: \"0 -4 1\"");
 }
 
 TEST_CASE("load_triplets of a missing file names the path and the reason", "[loaders]") {
   const std::string missing = "/nonexistent/orion/ratings.txt";
-  CHECK(error_of([&] { orion::load_triplets<float>(missing); }) ==
+  CHECK(load_error_of([&] { orion::load_triplets<float>(missing); }) ==
         "cannot open '" + missing + "': No such file or directory");
-  CHECK_THAT(error_of([&] { orion::load_triplets<float>("/tmp"); }),
+  CHECK_THAT(load_error_of([&] { orion::load_triplets<float>("/tmp"); }),
              Catch::Contains("'/tmp'") && Catch::Contains("directory"));
 }
 
@@ -143,11 +133,11 @@ TEST_CASE("load_text uses the user parser", "[loaders]") {
   CHECK(S.value(1) == 5);
 
   TempFile bad("d0 3 2\nd1 0 5\nx2 0 1\n");
-  CHECK(error_of([&] { orion::load_text<int, 2>(bad.path(), parse_doc_word); }) ==
+  CHECK(load_error_of([&] { orion::load_text<int, 2>(bad.path(), parse_doc_word); }) ==
         bad.path() + ":3: the parser rejected this line: \"x2 0 1\"");
 
   TempFile negative("d0 3 2\nd-1 0 5\n");
-  CHECK_THAT(error_of([&] { orion::load_text<int, 2>(negative.path(), parse_doc_word); }),
+  CHECK_THAT(load_error_of([&] { orion::load_text<int, 2>(negative.path(), parse_doc_word); }),
              Catch::StartsWith(negative.path() + ":2: negative index -1 in dimension 0"));
 
   auto throwing = [](std::string_view line, std::array<int64_t, 1> &key, float &value) {
@@ -158,7 +148,7 @@ TEST_CASE("load_text uses the user parser", "[loaders]") {
     return true;
   };
   TempFile t("a\nbb\nboom\n");
-  CHECK(error_of([&] { orion::load_text<float, 1>(t.path(), throwing); }) ==
+  CHECK(load_error_of([&] { orion::load_text<float, 1>(t.path(), throwing); }) ==
         t.path() + ":3: the parser threw \"kaput\" on \"boom\"");
   auto ok = orion::load_text<float, 1>(
       t.path(),

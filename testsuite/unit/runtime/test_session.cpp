@@ -6,6 +6,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -84,7 +85,8 @@ TEST_CASE("parse_options reads ORION_* and flags win", "[session]") {
 TEST_CASE("parse_options rejects unknown flags and bad values, listing the valid flags",
           "[session]") {
   const std::string valid = "valid flags: --orion-threads=N, --orion-check, --orion-replay-serial, "
-                            "--orion-verbose, --orion-stats, --orion-digest, --orion-seed=N";
+                            "--orion-verbose, --orion-stats, --orion-digest, --orion-seed=N, "
+                            "--orion-cache=on|off|refresh";
   auto error = [](std::vector<std::string> args) -> std::string {
     Args a(std::move(args));
     const std::vector<std::string> before = a.rest();
@@ -106,6 +108,34 @@ TEST_CASE("parse_options rejects unknown flags and bad values, listing the valid
   CHECK_THAT(error({"prog", "--orion-seed=-1"}), Catch::Contains("unsigned 64-bit"));
   CHECK_THAT(error({"prog", "--orion-check=1"}), Catch::Contains("takes no value"));
   CHECK_THAT(error({"prog", "--orion-"}), Catch::EndsWith(valid));
+  CHECK(error({"prog", "--orion-cache=yes"}) ==
+        "invalid value \"yes\" for --orion-cache (expected on, off or refresh); " + valid);
+  CHECK(error({"prog", "--orion-cache"}) ==
+        "--orion-cache needs a value (--orion-cache=on|off|refresh); " + valid);
+  CHECK(error({"prog", "--orion-cache="}) ==
+        "invalid value \"\" for --orion-cache (expected on, off or refresh); " + valid);
+}
+
+TEST_CASE("parse_options reads --orion-cache and ORION_CACHE", "[session]") {
+  Args none({"prog"});
+  CHECK(orion::parse_options(none.argc, none.argv, &no_env).cache == orion::CacheMode::on);
+  for (const auto &[text, mode] :
+       {std::pair{"on", orion::CacheMode::on}, std::pair{"off", orion::CacheMode::off},
+        std::pair{"refresh", orion::CacheMode::refresh}}) {
+    Args a({"prog", std::string("--orion-cache=") + text, "data.txt"});
+    const orion::Options o = orion::parse_options(a.argc, a.argv, &no_env);
+    CHECK(o.cache == mode);
+    CHECK(a.rest() == std::vector<std::string>{"prog", "data.txt"});
+  }
+  fake_env = {{"ORION_CACHE", "off"}};
+  CHECK(orion::parse_options(none.argc, none.argv, &lookup).cache == orion::CacheMode::off);
+  Args flag({"prog", "--orion-cache=refresh"}); // the flag wins
+  CHECK(orion::parse_options(flag.argc, flag.argv, &lookup).cache == orion::CacheMode::refresh);
+  fake_env = {{"ORION_CACHE", "Off"}};
+  CHECK_THROWS_WITH(orion::parse_options(none.argc, none.argv, &lookup),
+                    Catch::StartsWith("invalid value \"Off\" for environment variable ORION_CACHE "
+                                      "(expected on, off or refresh); valid flags: "));
+  fake_env.clear();
 }
 
 TEST_CASE("Session parses argv and exposes options and introspection", "[session]") {

@@ -1,6 +1,8 @@
 // Helpers shared by the runtime unit tests.
 #pragma once
 
+#include <orion/error.hpp>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -21,7 +23,10 @@ public:
                 .string();
     std::ofstream(path_, std::ios::binary) << content;
   }
-  ~TempFile() { std::remove(path_.c_str()); }
+  ~TempFile() {
+    std::remove(path_.c_str());
+    std::remove((path_ + ".orion-cache").c_str()); // in case a load cached it
+  }
   TempFile(const TempFile &) = delete;
   TempFile &operator=(const TempFile &) = delete;
   const std::string &path() const { return path_; }
@@ -29,5 +34,15 @@ public:
 private:
   std::string path_;
 };
+
+/// The message of the orion::LoadError that load() throws, or "(no error)".
+template <class F> std::string load_error_of(F &&load) {
+  try {
+    load();
+  } catch (const orion::LoadError &e) {
+    return e.what();
+  }
+  return "(no error)";
+}
 
 } // namespace orion_test

@@ -1,0 +1,463 @@
+// The binary cache of text loads: `<path>.orion-cache`, next to the text file it was loaded from.
+//
+// Parsing text runs at a few hundred MB/s per rank; reading the same elements back as raw arrays
+// runs at the speed of the page cache. The text file stays the source of truth: a cache is used
+// only if it was written from a file with the same size, timestamps and inode, holds the element
+// type the load asks for, and passes every size, bound and checksum check below. Anything else is
+// ignored and rebuilt from the text. A writer writes a temporary file in the cache's directory and
+// renames it over the cache, so a reader sees the old cache or the new one, never half of one; a
+// torn file left by a power failure (nothing is fsync'ed) fails the size or checksum check.
+//
+// Layout, in the byte order of the machine that wrote it (recorded in the header):
+//
+//   CacheHeader                 96 bytes
+//   bounds  int64_t[N]          largest index + 1 in each dimension (0 when empty)
+//   keys    int64_t[nnz][N]     in file order
+//   values  T[nnz]              in file order, as raw bytes
+//
+// The bounds are the extents a load without explicit extents returns. A load with explicit extents
+// returns the same elements with its own extents whenever every bound fits within them; when one
+// does not, the text load runs so that the out-of-range line is reported as usual.
+#pragma once
+
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace orion::detail {
+
+inline std::string cache_path_for(const std::string &path) { return path + ".orion-cache"; }
+
+/// A file's size, timestamps and inode as stat() reports them. Equal stamps mean "the same bytes"
+/// as far as the file system can tell: writing changes the size or the timestamps, and replacing
+/// the file (rename, copy) changes its inode and change time. The device number is left out: it
+/// differs between the nodes that mount one network file system.
+struct SourceStamp {
+  std::int64_t size = 0;
+  std::int64_t mtime_sec = 0, mtime_nsec = 0;
+  std::int64_t ctime_sec = 0, ctime_nsec = 0;
+  std::int64_t inode = 0;
+
+  bool operator==(const SourceStamp &) const = default;
+  std::int64_t mtime_ns() const noexcept { return mtime_sec * 1'000'000'000 + mtime_nsec; }
+};
+
+/// The stamp of a regular file; nothing for anything else (missing, a directory, a pipe), which is
+/// never cached.
+inline std::optional<SourceStamp> stamp_of(const std::string &path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+    return std::nullopt;
+  SourceStamp s;
+  s.size = static_cast<std::int64_t>(st.st_size);
+  s.mtime_sec = static_cast<std::int64_t>(st.st_mtim.tv_sec);
+  s.mtime_nsec = static_cast<std::int64_t>(st.st_mtim.tv_nsec);
+  s.ctime_sec = static_cast<std::int64_t>(st.st_ctim.tv_sec);
+  s.ctime_nsec = static_cast<std::int64_t>(st.st_ctim.tv_nsec);
+  s.inode = static_cast<std::int64_t>(st.st_ino);
+  return s;
+}
+
+/// A file modified less than this long before a load is not cached. Timestamps have a granularity
+/// (a clock tick on Linux file systems, 2 s on FAT), and a same-size rewrite within the tick of the
+/// stamp we recorded would go unnoticed.
+inline constexpr std::int64_t kSettledNanoseconds = 2'000'000'000;
+
+/// Why the text just loaded must not be cached, or nothing if it may be. `before` and `after` are
+/// the source's stamps around the text load, `load_started_ns` the wall-clock time (ns since the
+/// epoch) at which it began.
+inline std::optional<std::string> cache_write_blocker(const std::string &path,
+                                                      const std::optional<SourceStamp> &before,
+                                                      const std::optional<SourceStamp> &after,
+                                                      std::int64_t load_started_ns) {
+  if (!before || !after || *before != *after)
+    return "'" + path + "' changed while it was being loaded";
+  if (load_started_ns - before->mtime_ns() < kSettledNanoseconds)
+    return "'" + path + "' was modified less than " +
+           std::to_string(kSettledNanoseconds / 1'000'000'000) + " s before the load";
+  return std::nullopt;
+}
+
+inline std::int64_t wall_clock_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+/// Kinds of element values, so that a cache of floats is never read as int32 of the same size.
+enum class ValueKind : std::uint32_t { signed_integer = 1, unsigned_integer = 2, floating = 3 };
+
+template <class T> constexpr ValueKind value_kind_of() noexcept {
+  if constexpr (std::is_floating_point_v<T>)
+    return ValueKind::floating;
+  else if constexpr (std::is_signed_v<T>)
+    return ValueKind::signed_integer;
+  else
+    return ValueKind::unsigned_integer;
+}
+
+/// "float32 values in 2 dimension(s)": what a cache holds, for messages.
+inline std::string describe_elements(std::uint32_t kind, std::uint32_t size, std::uint32_t dims) {
+  const char *name = kind == static_cast<std::uint32_t>(ValueKind::signed_integer)     ? "int"
+                     : kind == static_cast<std::uint32_t>(ValueKind::unsigned_integer) ? "uint"
+                     : kind == static_cast<std::uint32_t>(ValueKind::floating)         ? "float"
+                                                                                       : "unknown";
+  return name + std::to_string(std::uint64_t{size} * 8) + " values in " + std::to_string(dims) +
+         " dimension(s)";
+}
+
+inline constexpr char kCacheMagic[8] = {'O', 'R', 'I', 'O', 'N', 'C', 'A', 'C'};
+/// Bumped whenever the layout or the meaning of a field changes; other versions are ignored.
+inline constexpr std::uint32_t kCacheVersion = 1;
+/// Reads back as 0x04030201 on a machine of the other byte order.
+inline constexpr std::uint32_t kByteOrderMark = 0x01020304;
+
+/// The fixed-size start of a cache file; see the layout at the top of this file.
+struct CacheHeader {
+  char magic[8];
+  std::uint32_t version;
+  std::uint32_t byte_order;
+  std::uint32_t value_kind; ///< a ValueKind
+  std::uint32_t value_size; ///< sizeof(T)
+  std::uint32_t dims;       ///< N
+  std::uint32_t padding;    ///< zero; keeps the stamp 8-byte aligned
+  SourceStamp source;       ///< of the text file the elements were loaded from
+  std::int64_t nnz;
+  /// Checksum of this header (with this field zero), the bounds, the keys and the values.
+  std::uint64_t checksum;
+};
+static_assert(sizeof(CacheHeader) == 96 && std::is_trivially_copyable_v<CacheHeader>,
+              "the cache header is written as raw bytes");
+
+/// A fast streaming 64-bit hash: four independent multiply-xorshift lanes over 32-byte blocks keep
+/// it far above disk speed. It detects corruption; it is not meant to resist forgery. The value
+/// depends only on the bytes fed, not on how they were split into update() calls.
+class Checksum {
+public:
+  void update(const void *data, std::size_t size) noexcept {
+    if (size == 0) // an empty vector's data() may be null, which memcpy must not see
+      return;
+    const auto *p = static_cast<const unsigned char *>(data);
+    total_ += size;
+    if (pending_ > 0) {
+      const std::size_t take = size < kBlock - pending_ ? size : kBlock - pending_;
+      std::memcpy(block_ + pending_, p, take);
+      pending_ += take;
+      p += take;
+      size -= take;
+      if (pending_ < kBlock)
+        return;
+      absorb(block_);
+      pending_ = 0;
+    }
+    for (; size >= kBlock; size -= kBlock, p += kBlock)
+      absorb(p);
+    std::memcpy(block_, p, size);
+    pending_ = size;
+  }
+
+  std::uint64_t value() const noexcept {
+    std::uint64_t lane[4] = {lane_[0], lane_[1], lane_[2], lane_[3]};
+    for (std::size_t at = 0; at < pending_; at += 8) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, block_ + at, pending_ - at < 8 ? pending_ - at : 8);
+      lane[0] = mix(lane[0], w);
+    }
+    std::uint64_t h = mix(0, total_);
+    for (std::uint64_t l : lane)
+      h = mix(h, l);
+    return h;
+  }
+
+private:
+  static constexpr std::size_t kBlock = 32;
+
+  static std::uint64_t mix(std::uint64_t h, std::uint64_t w) noexcept {
+    h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+    return h ^ (h >> 29);
+  }
+  void absorb(const unsigned char *p) noexcept {
+    for (int i = 0; i < 4; ++i) {
+      std::uint64_t w;
+      std::memcpy(&w, p + 8 * i, 8);
+      lane_[i] = mix(lane_[i], w);
+    }
+  }
+
+  std::uint64_t lane_[4] = {0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL, 0xA4093822299F31D0ULL,
+                            0x082EFA98EC4E6C89ULL};
+  std::uint64_t total_ = 0;
+  unsigned char block_[kBlock] = {};
+  std::size_t pending_ = 0;
+};
+
+/// The checksum a header records: of the header (checksum field zero), then of what follows it.
+inline Checksum header_checksum(CacheHeader header) noexcept {
+  header.checksum = 0;
+  Checksum sum;
+  sum.update(&header, sizeof header);
+  return sum;
+}
+
+/// Closes a POSIX file descriptor at scope exit.
+class FdCloser {
+public:
+  explicit FdCloser(int fd) noexcept : fd_(fd) {}
+  ~FdCloser() {
+    if (fd_ >= 0)
+      ::close(fd_);
+  }
+  FdCloser(const FdCloser &) = delete;
+  FdCloser &operator=(const FdCloser &) = delete;
+  /// Closes now, reporting what close() reports (network file systems report write errors here).
+  int close() noexcept {
+    const int rc = ::close(fd_);
+    fd_ = -1;
+    return rc == 0 ? 0 : errno;
+  }
+
+private:
+  int fd_;
+};
+
+/// Moves all `size` bytes with io = ::read or ::write, which may move fewer at a time or be
+/// interrupted by a signal: 0 on success, an errno value, or -1 when nothing more moves (the end of
+/// the file, for a read).
+template <class Io, class Byte> int transfer_fully(Io io, int fd, Byte *p, std::size_t size) {
+  while (size > 0) {
+    const ssize_t moved = io(fd, p, size);
+    if (moved < 0 && errno == EINTR)
+      continue;
+    if (moved < 0)
+      return errno;
+    if (moved == 0)
+      return -1;
+    p += moved;
+    size -= static_cast<std::size_t>(moved);
+  }
+  return 0;
+}
+
+/// Reads exactly `size` bytes: 0 on success, an errno value, or -1 at a premature end of file.
+inline int read_fully(int fd, void *data, std::size_t size) noexcept {
+  return transfer_fully(::read, fd, static_cast<char *>(data), size);
+}
+
+/// Writes all `size` bytes: 0 on success or an errno value.
+inline int write_fully(int fd, const void *data, std::size_t size) noexcept {
+  const int err = transfer_fully(::write, fd, static_cast<const char *>(data), size);
+  return err < 0 ? EIO : err;
+}
+
+/// Reads `count` elements in chunks, feeding each chunk to `sum` and then to
+/// on_chunk(const E *, std::size_t n). Returns what read_fully() returns.
+template <class E, class OnChunk>
+int read_checksummed(int fd, E *data, std::size_t count, Checksum &sum, OnChunk &&on_chunk) {
+  constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+  constexpr std::size_t kChunk = sizeof(E) >= kChunkBytes ? 1 : kChunkBytes / sizeof(E);
+  for (std::size_t at = 0; at < count; at += kChunk) {
+    const std::size_t n = count - at < kChunk ? count - at : kChunk;
+    if (const int err = read_fully(fd, data + at, n * sizeof(E)); err != 0)
+      return err;
+    sum.update(data + at, n * sizeof(E));
+    on_chunk(data + at, n);
+  }
+  return 0;
+}
+
+/// What a read_fully() failure means for a cache.
+inline std::string read_problem(int err) {
+  return err < 0 ? "it is truncated" : std::string("cannot read it: ") + std::strerror(err);
+}
+
+/// The elements a cache holds: those of the text load without explicit extents.
+template <class T, std::size_t N> struct CacheContents {
+  std::array<std::int64_t, N> bounds{};
+  std::vector<std::array<std::int64_t, N>> keys;
+  std::vector<T> values;
+  std::int64_t file_bytes = 0; ///< size of the cache file, for --orion-stats
+};
+
+/// The outcome of reading a cache: its contents, no cache at all, or why it was not usable.
+template <class T, std::size_t N> struct CacheRead {
+  enum class Status { loaded, absent, rejected };
+  Status status = Status::absent;
+  CacheContents<T, N> contents; ///< when loaded
+  std::string why;              ///< when rejected: "it is truncated ..."
+
+  static CacheRead rejected(std::string why) {
+    CacheRead r;
+    r.status = Status::rejected;
+    r.why = std::move(why);
+    return r;
+  }
+};
+
+/// Reads the cache at cache_path written for a source file with stamp `source`. Every field is
+/// checked before it is used, and the file size against nnz before anything is allocated. Never
+/// throws for a bad cache, only for running out of memory.
+template <class T, std::size_t N>
+CacheRead<T, N> read_cache(const std::string &cache_path, const std::string &source_path,
+                           const SourceStamp &source) {
+  using Read = CacheRead<T, N>;
+  using key_type = std::array<std::int64_t, N>;
+  static_assert(sizeof(key_type) == N * sizeof(std::int64_t), "keys are read as raw int64 arrays");
+  const int fd = ::open(cache_path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT)
+      return Read();
+    return Read::rejected(std::string("cannot read it: ") + std::strerror(errno));
+  }
+  FdCloser closer(fd);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0)
+    return Read::rejected(std::string("cannot read it: ") + std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    return Read::rejected("it is not a regular file");
+  const auto file_bytes = static_cast<std::int64_t>(st.st_size);
+  auto bytes_text = [](std::int64_t n) { return std::to_string(n) + " byte(s)"; };
+  if (file_bytes < static_cast<std::int64_t>(sizeof(CacheHeader)))
+    return Read::rejected("it is truncated: " + bytes_text(file_bytes) + ", less than the " +
+                          std::to_string(sizeof(CacheHeader)) + "-byte header");
+
+  CacheHeader h{};
+  if (const int err = read_fully(fd, &h, sizeof h); err != 0)
+    return Read::rejected(read_problem(err));
+  if (std::memcmp(h.magic, kCacheMagic, sizeof h.magic) != 0)
+    return Read::rejected("it is not an orion cache file");
+  if (h.byte_order != kByteOrderMark)
+    return Read::rejected("it was written on a machine of the other byte order");
+  if (h.version != kCacheVersion)
+    return Read::rejected("it has format version " + std::to_string(h.version) +
+                          "; this runtime reads version " + std::to_string(kCacheVersion));
+  constexpr auto kind = static_cast<std::uint32_t>(value_kind_of<T>());
+  if (h.value_kind != kind || h.value_size != sizeof(T) || h.dims != N)
+    return Read::rejected("it holds " + describe_elements(h.value_kind, h.value_size, h.dims) +
+                          "; this load reads " + describe_elements(kind, sizeof(T), N));
+  if (h.source != source)
+    return Read::rejected("'" + source_path + "' changed since the cache was written");
+
+  // The size the header implies, without overflow: a huge nnz must not reach the allocator.
+  constexpr auto fixed = static_cast<std::int64_t>(sizeof(CacheHeader) + sizeof(key_type));
+  constexpr auto per_element = static_cast<std::int64_t>(sizeof(key_type) + sizeof(T));
+  if (h.nnz < 0 || h.nnz > (file_bytes - fixed) / per_element ||
+      fixed + h.nnz * per_element != file_bytes)
+    return Read::rejected("it is truncated or corrupt: " + bytes_text(file_bytes) +
+                          ", but its header describes " + std::to_string(h.nnz) + " element(s)");
+
+  Read r;
+  CacheContents<T, N> &c = r.contents;
+  c.file_bytes = file_bytes;
+  c.keys.resize(static_cast<std::size_t>(h.nnz));
+  c.values.resize(static_cast<std::size_t>(h.nnz));
+  Checksum sum = header_checksum(h);
+  // Checksummed and scanned a chunk at a time, while the chunk is still in the CPU cache.
+  key_type lo, hi;
+  lo.fill(INT64_MAX);
+  hi.fill(-1);
+  int err = read_checksummed(fd, c.bounds.data(), N, sum, [](const std::int64_t *, std::size_t) {});
+  if (err == 0)
+    err = read_checksummed(fd, c.keys.data(), c.keys.size(), sum,
+                           [&](const key_type *keys, std::size_t n) {
+                             for (std::size_t i = 0; i < n; ++i)
+                               for (std::size_t d = 0; d < N; ++d) {
+                                 lo[d] = keys[i][d] < lo[d] ? keys[i][d] : lo[d];
+                                 hi[d] = keys[i][d] > hi[d] ? keys[i][d] : hi[d];
+                               }
+                           });
+  if (err == 0)
+    err =
+        read_checksummed(fd, c.values.data(), c.values.size(), sum, [](const T *, std::size_t) {});
+  if (err != 0) // the file shrank after fstat
+    return Read::rejected(read_problem(err));
+  if (sum.value() != h.checksum)
+    return Read::rejected("it is corrupt (checksum mismatch)");
+  // The checksum catches damage; this catches a cache that was never right, which would otherwise
+  // put out-of-range keys into an array whose users trust them.
+  bool in_bounds = true;
+  for (std::size_t d = 0; d < N; ++d)
+    in_bounds &= c.bounds[d] == hi[d] + 1 && (c.keys.empty() || lo[d] >= 0);
+  if (!in_bounds)
+    return Read::rejected("it is corrupt (its keys do not match the bounds it records)");
+  r.status = Read::Status::loaded;
+  return r;
+}
+
+/// Writes the cache of elements loaded from a source file with stamp `source`: into a new
+/// temporary file in the same directory, then renamed over cache_path. Returns why it failed, in
+/// which case the temporary file has been removed.
+template <class T, std::size_t N>
+std::optional<std::string> write_cache(const std::string &cache_path, const SourceStamp &source,
+                                       const std::array<std::int64_t, N> &bounds,
+                                       std::span<const std::array<std::int64_t, N>> keys,
+                                       std::span<const T> values) {
+  CacheHeader h{};
+  std::memcpy(h.magic, kCacheMagic, sizeof h.magic);
+  h.version = kCacheVersion;
+  h.byte_order = kByteOrderMark;
+  h.value_kind = static_cast<std::uint32_t>(value_kind_of<T>());
+  h.value_size = sizeof(T);
+  h.dims = N;
+  h.source = source;
+  h.nnz = static_cast<std::int64_t>(keys.size());
+  Checksum sum = header_checksum(h);
+  sum.update(bounds.data(), sizeof bounds);
+  sum.update(keys.data(), keys.size_bytes());
+  sum.update(values.data(), values.size_bytes());
+  h.checksum = sum.value();
+
+  // Unique among concurrent writers: another process, or another job on another node of a shared
+  // file system (pid and clock together), may be writing the same cache.
+  std::string temp;
+  int fd = -1;
+  for (int attempt = 0; fd < 0 && attempt < 8; ++attempt) {
+    temp = cache_path + ".tmp." + std::to_string(::getpid()) + "." +
+           std::to_string(wall_clock_ns() + attempt);
+    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST)
+      break;
+  }
+  if (fd < 0)
+    return std::string("cannot create a temporary file in its directory: ") + std::strerror(errno);
+  FdCloser closer(fd);
+  int err = write_fully(fd, &h, sizeof h);
+  if (err == 0)
+    err = write_fully(fd, bounds.data(), sizeof bounds);
+  if (err == 0)
+    err = write_fully(fd, keys.data(), keys.size_bytes());
+  if (err == 0)
+    err = write_fully(fd, values.data(), values.size_bytes());
+  if (const int close_err = closer.close(); err == 0)
+    err = close_err;
+  if (err != 0) {
+    ::unlink(temp.c_str());
+    return std::string("cannot write it: ") + std::strerror(err);
+  }
+  if (::rename(temp.c_str(), cache_path.c_str()) != 0) {
+    err = errno;
+    ::unlink(temp.c_str());
+    return std::string("cannot replace it: ") + std::strerror(err);
+  }
+  return std::nullopt;
+}
+
+/// Cache paths whose failed write has been reported, so that a program reloading a file every
+/// epoch warns once. Process-wide, like RuntimeState, and touched only by rank 0's driver thread
+/// inside a loader.
+inline std::vector<std::string> &cache_warnings_given() {
+  static std::vector<std::string> paths;
+  return paths;
+}
+
+} // namespace orion::detail
