@@ -62,8 +62,8 @@ def results_table(data, k):
     rows = [
         "| configuration | time/epoch (s) | speed-up vs serial | updates/s (M) | throughput vs "
         "baseline, same workers | train RMSE | test RMSE | test RMSE vs serial | peak RSS (MB) | "
-        "startup + load (s) | loader (s) |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "startup + load (s) | loader (s) | startup + reload from cache (s) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for c in data["configs"]:
         base = configs.get(f"baseline-t{c['workers']}")
@@ -80,7 +80,8 @@ def results_table(data, k):
             f"{fmt(c['updates_per_s'] / 1e6 if c['updates_per_s'] else None, '.2f')} | "
             f"{fmt(vs_base, '.2f', 'x')} | {fmt(c['train_rmse'], '.4f')} | "
             f"{fmt(c['test_rmse'], '.4f')} | {fmt(drmse, '+.2f', '%')} | {rss} | "
-            f"{fmt(c['startup_load_s'], '.3f')} | {fmt(c['loader_s'], '.3f')} |")
+            f"{fmt(c['startup_load_s'], '.3f')} | {fmt(c['loader_s'], '.3f')} | "
+            f"{fmt(c.get('reload_s'), '.3f')} |")
     return "\n".join(rows)
 
 
@@ -123,6 +124,12 @@ def targets(data, k):
             add(f"{label(c[name])}: loader >= {TARGET_LOADER_MBPS:.0f} MB/s of text per rank "
                 "(--orion-stats, rank 0)", fmt(mbps, ".0f", " MB/s"),
                 None if mbps is None else mbps >= TARGET_LOADER_MBPS)
+    for name in ("orionc-t1", "orionc-r2"):
+        if name in c and c[name].get("reload_s") is not None:
+            add(f"{label(c[name])}: binary cache for reloads (startup + load, text vs cache)",
+                f"{fmt(c[name]['startup_load_s'], '.3f')} s vs "
+                f"{fmt(c[name]['reload_s'], '.3f')} s",
+                c[name]["reload_s"] < c[name]["startup_load_s"])
     limit = model_bytes(data, k) / 2**20
     for cfg in data["configs"]:
         if cfg["program"] == "orionc":
@@ -131,6 +138,30 @@ def targets(data, k):
                 f"({limit:.1f} MB)", fmt(f, ".2f", "x"),
                 None if f is None else f <= TARGET_RSS_FACTOR)
     return "\n".join(rows)
+
+
+def convergence(data):
+    """How long the parallel configurations take to reach the serial build's final test RMSE."""
+    c = by_name(data)
+    serial = c.get("serial")
+    rows = [c2 for c2 in data["configs"] if c2.get("to_serial_rmse")]
+    if not serial or not serial["curve"] or not rows:
+        return []
+    target = rows[0]["to_serial_rmse"]["target"]
+    out = [f"The serial build's test RMSE after {data['epochs']} epochs is {target:.4f}, reached "
+           f"{serial['curve'][-1]['seconds']:.2f} s after loading. Each configuration below ran "
+           f"once more for {2 * data['epochs']} epochs:",
+           "",
+           "| configuration | epochs to reach it | seconds after loading | vs serial's seconds |",
+           "|---|---:|---:|---:|"]
+    for x in rows:
+        t = x["to_serial_rmse"]
+        if "epochs" in t:
+            out.append(f"| {label(x)} | {t['epochs']} | {t['seconds']:.2f} | "
+                       f"{fmt(ratio(t['seconds'], serial['curve'][-1]['seconds']), '.2f', 'x')} |")
+        else:
+            out.append(f"| {label(x)} | not within {t['epochs_run']} | n/a | n/a |")
+    return out
 
 
 def plot_names(data):
@@ -216,7 +247,10 @@ def markdown(results):
         "- *startup + load*: wall time of the same command with `--epochs 0` (process start, MPI "
         "initialization, loading, factor initialization, exit).",
         "- *loader*: the program's own load timing (`--orion-stats` for serial and orionc, rank "
-        "0; the baseline's `load_seconds`, which also includes cutting the blocks).",
+        "0; the baseline's `load_seconds`, which also includes cutting the blocks). The timed "
+        "runs of serial and orionc parse the text (`--orion-cache=off`).",
+        "- *startup + reload from cache*: like *startup + load*, reading the binary cache "
+        "(`<file>.orion-cache`, written by one `--orion-cache=refresh` run first).",
         "",
     ]
     for data in results["datasets"]:
@@ -241,6 +275,8 @@ def markdown(results):
             "",
             targets(data, k),
             "",
+            *(["### Reaching the serial build's accuracy", "", *convergence(data), ""]
+              if convergence(data) else []),
             "### Plots",
             "",
             f"![RMSE vs epoch](bench/{names['epoch']})",

@@ -83,7 +83,20 @@ def main():
             fail(f"{n}: {len(c['curve'])} epochs recorded, expected {data['epochs']}")
         if c["mode"] == "ranks" and c["rss_ranks"] != c["workers"]:
             fail(f"{n}: peak RSS of {c['rss_ranks']} rank(s), expected {c['workers']}")
+        positive(c["reload_s"], f"{n} reload_s")
+        if c["program"] == "orionc":
+            # The --orion-stats profile: loop phases and the session breakdown.
+            for needle in ("parallel loops", "= setup", "session", "= loading"):
+                if not any(needle in line for line in c["stats"]):
+                    fail(f"{n}: no --orion-stats line with {needle!r} in {c['stats']}")
     serial = next(c for c in data["configs"] if c["name"] == "serial")
+    for n in ("orionc-t2", "baseline-t2"):
+        c = next(c for c in data["configs"] if c["name"] == n)
+        reach = c.get("to_serial_rmse")
+        if not reach or reach["target"] != serial["test_rmse"]:
+            fail(f"{n}: no time-to-serial-RMSE measurement against {serial['test_rmse']}: {reach}")
+    if "### Reaching the serial build's accuracy" not in text:
+        fail(f"{md} lacks the convergence section")
     baseline1 = next(c for c in data["configs"] if c["name"] == "baseline-t1")
     # One baseline thread visits the ratings in file order: the serial program exactly.
     if abs(baseline1["test_rmse"] - serial["test_rmse"]) > 1e-6:

@@ -18,6 +18,7 @@
 
 #include <orion/dense_array.hpp>
 #include <orion/loaders.hpp>
+#include <orion/session.hpp>
 
 #include <algorithm>
 #include <barrier>
@@ -256,11 +257,13 @@ int run(const Args &args) {
 
 int main(int argc, char **argv) {
   Args args;
-  if (!parse_args(argc, argv, args)) {
-    std::fputs(kUsage, stderr);
-    return 2;
-  }
   try {
+    // Only for the loader's options (--orion-cache): the baseline parallelizes by hand.
+    orion::Session session(argc, argv);
+    if (!parse_args(argc, argv, args)) {
+      std::fputs(kUsage, stderr);
+      return 2;
+    }
     return run(args);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "stratified_sgd: %s\n", e.what());

@@ -298,6 +298,10 @@ SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int
   if (first_unusable >= ranks) {
     CacheContents<T, N> &c = read.contents;
     const double took = seconds(std::chrono::steady_clock::now() - started).count();
+    RuntimeState &st = state();
+    ++st.cache_loads;
+    st.cache_bytes_loaded += static_cast<std::int64_t>(c.file_bytes);
+    st.cache_load_seconds += took;
     if (root && (options.verbose || options.stats))
       std::fprintf(stderr, "orion: loaded '%s' from cache '%s': %zu elements, %.1f MB in %.3f s\n",
                    path.c_str(), cache.c_str(), c.keys.size(), c.file_bytes / 1e6, took);
@@ -327,7 +331,7 @@ SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int
   const std::optional<std::string> failure =
       write_cache<T, N>(cache, *before, bounds, result.keys(), std::as_const(result).values());
   if (failure) {
-    std::vector<std::string> &warned = cache_warnings_given();
+    std::vector<std::string> &warned = state().cache_warnings;
     if (std::find(warned.begin(), warned.end(), cache) == warned.end()) {
       warned.push_back(cache);
       std::fprintf(stderr,

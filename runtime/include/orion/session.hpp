@@ -117,8 +117,8 @@ inline void Session::start(int &argc, char **&argv) {
                         : options.threads > 0 ? options.threads
                                               : detail::default_threads_per_rank(ranks_on_node);
   st.reseed();
-  st.loads = st.bytes_loaded = 0;
-  st.load_seconds = 0;
+  st.loads = st.bytes_loaded = st.cache_loads = st.cache_bytes_loaded = 0;
+  st.load_seconds = st.cache_load_seconds = 0;
   st.session_active = true;
   st.session_start = std::chrono::steady_clock::now();
   if (options.verbose && st.rank == 0)
@@ -136,6 +136,10 @@ inline Session::~Session() {
                  "orion: stats: rank 0 parsed %lld file(s), %.1f MB in %.3f s (%.1f MB/s)\n",
                  static_cast<long long>(st.loads), st.bytes_loaded / 1e6, st.load_seconds,
                  st.load_seconds > 0 ? st.bytes_loaded / 1e6 / st.load_seconds : 0.0);
+  if (st.options.stats && st.rank == 0 && st.cache_loads > 0)
+    std::fprintf(
+        stderr, "orion: stats: rank 0 read %lld file(s) from binary caches, %.1f MB in %.3f s\n",
+        static_cast<long long>(st.cache_loads), st.cache_bytes_loaded / 1e6, st.cache_load_seconds);
   if (st.options.stats && st.rank == 0)
     detail::print_stats(st);
   std::set_terminate(st.previous_terminate);

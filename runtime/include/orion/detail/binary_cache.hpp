@@ -452,12 +452,4 @@ std::optional<std::string> write_cache(const std::string &cache_path, const Sour
   return std::nullopt;
 }
 
-/// Cache paths whose failed write has been reported, so that a program reloading a file every
-/// epoch warns once. Process-wide, like RuntimeState, and touched only by rank 0's driver thread
-/// inside a loader.
-inline std::vector<std::string> &cache_warnings_given() {
-  static std::vector<std::string> paths;
-  return paths;
-}
-
 } // namespace orion::detail

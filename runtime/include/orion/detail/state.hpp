@@ -40,6 +40,13 @@ struct RuntimeState {
   std::int64_t loads = 0;
   std::int64_t bytes_loaded = 0;
   double load_seconds = 0;
+  /// Loads served by a binary cache (<path>.orion-cache): reading it, on this rank.
+  std::int64_t cache_loads = 0;
+  std::int64_t cache_bytes_loaded = 0;
+  double cache_load_seconds = 0;
+  /// Cache paths whose failed write has been reported, so that a program reloading a file every
+  /// epoch warns once per process.
+  std::vector<std::string> cache_warnings;
   /// --orion-stats counters of parallel loops on this rank. Wall-clock seconds on the rank's
   /// calling thread: loop (all of it), setup (choosing the schedule, partitioning, sorting sparse
   /// data into blocks), blocks (the phase in which the workers run), exchange (making every

@@ -33,12 +33,13 @@ inline void print_stats(const RuntimeState &st) {
                  other < 0 ? 0.0 : other, st.compute_seconds / n, st.wait_seconds / n,
                  st.idle_seconds / n);
   }
-  const double rest = session - st.load_seconds - st.loop_seconds - st.reduce_seconds;
+  const double loading = st.load_seconds + st.cache_load_seconds;
+  const double rest = session - loading - st.loop_seconds - st.reduce_seconds;
   std::fprintf(stderr,
                "orion: stats: rank 0 session %.3f s = loading %.3f + parallel loops %.3f + "
                "reductions across ranks %.3f + the rest (driver code, gathering loaded data) "
                "%.3f\n",
-               session, st.load_seconds, st.loop_seconds, st.reduce_seconds, rest < 0 ? 0.0 : rest);
+               session, loading, st.loop_seconds, st.reduce_seconds, rest < 0 ? 0.0 : rest);
 }
 
 } // namespace orion::detail
