@@ -101,7 +101,8 @@ class PartLookup {
 public:
   PartLookup(const std::vector<std::int64_t> &bounds, std::int64_t elements) : bounds_(bounds) {
     const std::int64_t lo = bounds.front(), hi = bounds.back();
-    if (hi - lo <= 0 || hi - lo > std::min<std::int64_t>(elements, std::int64_t{1} << 26))
+    const __int128 range = static_cast<__int128>(hi) - lo; // 1D time bounds span all of int64
+    if (range <= 0 || range > std::min<std::int64_t>(elements, std::int64_t{1} << 26))
       return;
     lo_ = lo;
     table_.resize(static_cast<std::size_t>(hi - lo));
