@@ -4,8 +4,10 @@
 //   1D        workers independent; at the end aligned slabs (and recorded writes) are exchanged.
 //   rotation  the time parts of the rotated arrays travel around the ring of workers; a worker
 //             waits only for the part it needs next (k = 2 parts per worker: sends overlap).
-//   wavefront worker w runs (w, b) after (w - 1, b); across ranks the writes of the blocks before
-//             travel along the chain of ranks with the completion signal.
+//   wavefront worker w runs (w, b) after (w - 1, b); across ranks time part b travels along the
+//             chain of ranks with the completion signal (slabs of the arrays aligned with the time
+//             dimension, and the recorded writes of the others). A staggered pass of a rotation
+//             candidate (Options::stagger) runs this schedule on the rotation's blocks.
 // Only the thread that runs execute() calls MPI (MPI_THREAD_FUNNELED); worker threads signal it.
 // --orion-check runs the same blocks in lockstep rounds and checks the recorded access sets;
 // --orion-replay-serial runs them one after another on one thread.
@@ -74,7 +76,7 @@ std::vector<ArraySync> array_syncs(const LoopRun &run, const PartitionMap &map) 
     if (!dense_written(run, static_cast<int>(a)))
       continue;
     out[a].sync = Sync::Recorded;
-    if (!cand.transform.empty() || map.kind() == plan::Kind::Wavefront)
+    if (!cand.transform.empty())
       continue;
     if (a == 0) { // the iterated dense array: its values are partitioned with the iterations
       out[a] = {Sync::SpaceSlab, cand.dims[0]};
@@ -85,15 +87,17 @@ std::vector<ArraySync> array_syncs(const LoopRun &run, const PartitionMap &map) 
         continue;
       if (r.role == plan::Role::Local)
         out[a] = {Sync::SpaceSlab, r.array_dim};
-      else if (r.role == plan::Role::Rotated && map.kind() == plan::Kind::Rotation)
+      else if (r.role == plan::Role::Rotated)
         out[a] = {Sync::TimeSlab, r.array_dim};
     }
   }
   return out;
 }
 
-/// Rotation: the worker that uses time part t last in a pass (its copy is final).
+/// The worker that uses time part t last in a pass (its copy is final).
 std::int64_t final_holder(const PartitionMap &map, int t) {
+  if (map.kind() == plan::Kind::Wavefront)
+    return map.workers - 1;
   std::int64_t best = 0;
   for (std::int64_t g = 1; g < map.workers; ++g)
     if (map.step_of(g, t) > map.step_of(best, t))
@@ -110,6 +114,13 @@ std::vector<Span> time_part_spans(const LoopRun &run, const PartitionMap &map,
       slab_spans(run.arrays[a], syncs[a].dim, map.time_bounds[t], map.time_bounds[t + 1], owner,
                  spans);
   return spans;
+}
+
+std::size_t span_bytes(const std::vector<Span> &spans) {
+  std::size_t bytes = 0;
+  for (const Span &s : spans)
+    bytes += s.bytes;
+  return bytes;
 }
 
 /// After a normal (not check, not replay) run on several ranks: make every rank's copy final.
@@ -295,10 +306,7 @@ struct RankRun {
       for (int t = 0; t < map.time_parts; ++t) {
         if (map.step_of(last, t) < map.rotation_depth)
           continue;
-        std::vector<Span> spans = time_part_spans(run, map, syncs, t, rank);
-        std::size_t bytes = 0;
-        for (const Span &s : spans)
-          bytes += s.bytes;
+        const std::size_t bytes = span_bytes(time_part_spans(run, map, syncs, t, rank));
         buffers.emplace_back(bytes);
         requests.emplace_back();
         recv_part.push_back(t);
@@ -346,9 +354,19 @@ struct RankRun {
           check(MPI_Recv(payload.data(), count, MPI_BYTE, prev, chain_next, MPI_COMM_WORLD,
                          MPI_STATUS_IGNORE),
                 "MPI_Recv");
-          apply_writes(run, payload.data(), payload.size());
+          // The time part's slabs first, then the write records of the blocks before.
+          const std::vector<Span> slabs = time_part_spans(run, map, syncs, chain_next, rank);
+          const std::size_t slab_bytes = span_bytes(slabs);
+          if (payload.size() < slab_bytes)
+            throw Error("parallel loop at " + where(run) + ": rank " + std::to_string(rank) +
+                        " received " + std::to_string(payload.size()) + " bytes for time part " +
+                        std::to_string(chain_next) + ", expected at least " +
+                        std::to_string(slab_bytes));
+          unpack_spans(slabs, payload.data());
+          apply_writes(run, payload.data() + slab_bytes, payload.size() - slab_bytes);
           if (rank < R - 1)
-            forwarded[static_cast<std::size_t>(chain_next)] = std::move(payload);
+            forwarded[static_cast<std::size_t>(chain_next)].assign(
+                payload.begin() + static_cast<std::ptrdiff_t>(slab_bytes), payload.end());
           chain.store(++chain_next, std::memory_order_release);
           progress_made = true;
         }
@@ -371,9 +389,12 @@ struct RankRun {
           pack_spans(time_part_spans(run, map, syncs, item, rank), payload);
         } else {
           dest = next;
-          payload = std::move(forwarded[static_cast<std::size_t>(item)]);
-          for (int local = 0; local < map.threads; ++local) {
-            auto &w = writes[static_cast<std::size_t>(local)][static_cast<std::size_t>(item)];
+          pack_spans(time_part_spans(run, map, syncs, item, rank), payload);
+          auto &before = forwarded[static_cast<std::size_t>(item)];
+          payload.insert(payload.end(), before.begin(), before.end());
+          std::vector<unsigned char>().swap(before);
+          for (auto &per_part : writes) {
+            auto &w = per_part[static_cast<std::size_t>(item)];
             payload.insert(payload.end(), w.begin(), w.end());
             std::vector<unsigned char>().swap(w);
           }
@@ -405,7 +426,7 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   bool any_recorded = false;
   for (const ArraySync &s : rr.syncs)
     any_recorded = any_recorded || s.sync == Sync::Recorded;
-  if (multi && any_recorded && map.kind() == plan::Kind::Rotation)
+  if (multi && any_recorded && map.candidate->kind == plan::Kind::Rotation)
     throw Error("parallel loop at " + where(run) + ": schedule '" + map.candidate->description +
                     "' writes an array that is neither local nor rotated; running it on several "
                     "ranks is not supported yet (use one rank with --orion-threads=N)",
@@ -636,17 +657,21 @@ void execute(LoopRun &run) {
   if (in_worker())
     throw Error("parallel loop at " + where(run) + " started inside another parallel loop");
   const auto start = Clock::now();
-  const PartitionMap map = make_partition_map(run, st.num_ranks, st.threads_per_rank);
-  if (run.sparse)
-    sparse_layout(run, map);
-  st.setup_seconds += seconds_since(start);
-
   auto entry = std::find_if(st.loop_passes.begin(), st.loop_passes.end(),
                             [&](const auto &e) { return e.first == run.plan; });
   if (entry == st.loop_passes.end())
     entry = st.loop_passes.insert(st.loop_passes.end(), {run.plan, 0});
   const std::int64_t pass = entry->second++;
-  if (pass == 0 && st.options.verbose && st.rank == 0)
+  const PartitionMap map =
+      make_partition_map(run, st.num_ranks, st.threads_per_rank, pass < st.options.stagger);
+  if (run.sparse)
+    sparse_layout(run, map);
+  st.setup_seconds += seconds_since(start);
+
+  // Described when it first runs, and again when its staggered passes are over.
+  const bool first_plain_pass = pass == st.options.stagger && pass > 0 && !map.staggered() &&
+                                map.kind() == plan::Kind::Rotation;
+  if ((pass == 0 || first_plain_pass) && st.options.verbose && st.rank == 0)
     std::fprintf(stderr, "orion: %s%s\n", describe(run, map).c_str(),
                  st.options.replay_serial ? " [replayed serially]"
                  : st.options.check       ? " [checked]"

@@ -207,7 +207,7 @@ std::vector<std::vector<Task>> PartitionMap::rounds() const {
   return out;
 }
 
-PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads) {
+PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool stagger) {
   const plan::LoopPlan &plan = *run.plan;
   const auto where = [&] { return plan.file + ":" + std::to_string(plan.line); };
   if (plan.candidates.empty())
@@ -250,6 +250,9 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads) {
   map.candidate_index = best;
   map.candidate = &plan.candidates[static_cast<std::size_t>(best)];
   const plan::Candidate &cand = *map.candidate;
+  map.schedule = cand.kind == plan::Kind::Rotation && stagger && map.workers > 1
+                     ? plan::Kind::Wavefront
+                     : cand.kind;
   const int needed = cand.kind == plan::Kind::OneD ? 1 : 2;
   if (static_cast<int>(cand.dims.size()) < needed)
     throw Error("parallel loop at " + where() + ": candidate '" + cand.description +
@@ -377,7 +380,8 @@ std::string describe(const LoopRun &run, const PartitionMap &map) {
   static constexpr const char *kKinds[] = {"1D", "2D rotation", "2D wavefront"};
   std::string out = "loop " + plan.file + ":" + std::to_string(plan.line) + ": " +
                     cand.description + " [" + kKinds[static_cast<int>(cand.kind)] +
-                    (cand.transform.empty() ? "" : " on the transformed space") + "], " +
+                    (cand.transform.empty() ? "" : " on the transformed space") +
+                    (map.staggered() ? ", this pass staggered as a wavefront" : "") + "], " +
                     std::to_string(map.workers) + " worker(s) (" + std::to_string(map.ranks) +
                     " rank(s) x " + std::to_string(map.threads) + " thread(s)), " +
                     std::to_string(map.space_parts) + " x " + std::to_string(map.time_parts) +

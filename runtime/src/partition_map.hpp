@@ -28,13 +28,18 @@ struct PartitionMap {
   int ranks = 1, threads = 1;
   int space_parts = 1, time_parts = 1;
   int rotation_depth = 2; ///< k: time parts per worker in the rotation
+  /// The schedule this pass runs: the candidate's, except that a staggered pass of a rotation
+  /// candidate runs as a wavefront over the same blocks (Options::stagger).
+  plan::Kind schedule = plan::Kind::OneD;
   /// Boundaries in the candidate's coordinates, space_parts + 1 and time_parts + 1 values.
   std::vector<std::int64_t> space_bounds, time_bounds;
   /// Bounding box of the iteration space in the candidate's coordinates.
   std::vector<std::int64_t> lo, hi;
   std::vector<double> costs; ///< bytes per pass of every candidate, as evaluated
 
-  plan::Kind kind() const { return candidate->kind; }
+  plan::Kind kind() const { return schedule; }
+  /// A rotation candidate run as a wavefront in this pass.
+  bool staggered() const { return candidate->kind != schedule; }
   const Transform &transform() const { return candidate->transform; }
   int rank_of(std::int64_t worker) const { return static_cast<int>(worker / threads); }
   int block(const Task &t) const { return t.space * time_parts + t.time; }
@@ -46,9 +51,11 @@ struct PartitionMap {
   int step_of(std::int64_t worker, int t) const;
 };
 
-/// Picks the cheapest candidate on real extents and cuts the space. Throws orion::Error when no
-/// candidate can run (e.g. a transform the executor does not support).
-PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads);
+/// Picks the cheapest candidate on real extents and cuts the space; with `stagger`, a rotation
+/// candidate on several workers runs as a wavefront over the same blocks (so the sparse layout of
+/// the rotation is reused). Throws orion::Error when no candidate can run (e.g. a transform the
+/// executor does not support).
+PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool stagger);
 
 /// Sorts a sparse space's elements by block (stable), reusing the cached layout when the map is
 /// unchanged, and returns the block offsets.

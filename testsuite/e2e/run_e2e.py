@@ -253,9 +253,12 @@ def main(argv):
             print_diff(reference, r.out, label)
             ok = False
     if ok and reference is not None:
+        if a.last_line_rel_tol is not None:
+            how = f", last line within rel. tol. {a.last_line_rel_tol}"
+        else:
+            how = ", exact" if a.rel_tol is None else f", rel. tol. {a.rel_tol}"
         print(f"PASS: {len(runs) - 1} parallel run(s) match the serial output "
-              f"({len(reference.splitlines())} lines"
-              f"{', exact' if a.rel_tol is None else f', rel. tol. {a.rel_tol}'}"
+              f"({len(reference.splitlines())} lines{how}"
               f"{'; replay and check runs identical' if a.witness else ''})")
     elif ok:
         print(f"PASS: {len(runs)} run(s) failed as expected")

@@ -37,6 +37,13 @@ struct Options {
   /// Seeds orion::rng(); the same seed gives the same streams on every run and every rank.
   std::uint64_t seed = 42;
   CacheMode cache = CacheMode::on;
+  /// --orion-stagger=N: the first N passes of each unordered 2D loop start staggered, as a
+  /// wavefront (worker w begins once w - 1 has handed it its first block), instead of with every
+  /// worker at once. From a random start, blocks that begin together each fit the data in a
+  /// latent basis of their own (SGD matrix factorization: the W and H of different blocks end up
+  /// rotated against each other) and later passes spend epochs reconciling them; a staggered
+  /// pass grows one basis from block (0, 0). It idles (P - 1) of the pass's kP + P - 1 steps.
+  int stagger = 1;
 };
 
 /// Looks up an environment variable; injectable so that option parsing is testable.
@@ -48,7 +55,7 @@ namespace detail {
 
 inline constexpr std::string_view kValidFlags =
     "--orion-threads=N, --orion-check, --orion-replay-serial, --orion-verbose, --orion-stats, "
-    "--orion-digest, --orion-seed=N, --orion-cache=on|off|refresh";
+    "--orion-digest, --orion-seed=N, --orion-cache=on|off|refresh, --orion-stagger=N";
 
 [[noreturn]] inline void option_error(const std::string &what) {
   throw OptionError(what + "; valid flags: " + std::string(kValidFlags));
@@ -71,6 +78,14 @@ inline int parse_threads(std::string_view text, const std::string &source) {
   if (!n || *n < 1 || *n > kMaxThreads)
     option_error("invalid value \"" + std::string(text) + "\" for " + source +
                  " (expected a positive integer)");
+  return *n;
+}
+
+inline int parse_stagger(std::string_view text, const std::string &source) {
+  auto n = parse_integer<int>(text);
+  if (!n || *n < 0)
+    option_error("invalid value \"" + std::string(text) + "\" for " + source +
+                 " (expected a number of passes, 0 or more)");
   return *n;
 }
 
@@ -104,10 +119,10 @@ inline CacheMode parse_cache_mode(std::string_view text, const std::string &sour
 
 } // namespace detail
 
-/// Reads ORION_THREADS, ORION_SEED, ORION_VERBOSE and ORION_CACHE, then the --orion-* flags of
-/// argv (flags win), and removes those flags from argv so the program only sees its own arguments.
-/// Scanning stops at "--", which is left in place. Throws OptionError on an unknown --orion-* flag
-/// or a malformed value.
+/// Reads ORION_THREADS, ORION_SEED, ORION_VERBOSE, ORION_CACHE and ORION_STAGGER, then the
+/// --orion-* flags of argv (flags win), and removes those flags from argv so the program only sees
+/// its own arguments. Scanning stops at "--", which is left in place. Throws OptionError on an
+/// unknown --orion-* flag or a malformed value.
 inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env) {
   Options options;
   auto from_env = [&](const char *name) -> std::optional<std::string_view> {
@@ -124,6 +139,8 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
     options.verbose = detail::parse_bool(*v, "environment variable ORION_VERBOSE");
   if (auto v = from_env("ORION_CACHE"))
     options.cache = detail::parse_cache_mode(*v, "environment variable ORION_CACHE");
+  if (auto v = from_env("ORION_STAGGER"))
+    options.stagger = detail::parse_stagger(*v, "environment variable ORION_STAGGER");
 
   if (argc <= 0 || argv == nullptr)
     return options;
@@ -157,6 +174,8 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
       options.seed = detail::parse_seed(require_value(), name);
     else if (name == "--orion-cache")
       options.cache = detail::parse_cache_mode(require_value("on|off|refresh"), name);
+    else if (name == "--orion-stagger")
+      options.stagger = detail::parse_stagger(require_value(), name);
     else if (name == "--orion-check")
       flag(options.check);
     else if (name == "--orion-replay-serial")

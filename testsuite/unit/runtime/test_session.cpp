@@ -86,7 +86,7 @@ TEST_CASE("parse_options rejects unknown flags and bad values, listing the valid
           "[session]") {
   const std::string valid = "valid flags: --orion-threads=N, --orion-check, --orion-replay-serial, "
                             "--orion-verbose, --orion-stats, --orion-digest, --orion-seed=N, "
-                            "--orion-cache=on|off|refresh";
+                            "--orion-cache=on|off|refresh, --orion-stagger=N";
   auto error = [](std::vector<std::string> args) -> std::string {
     Args a(std::move(args));
     const std::vector<std::string> before = a.rest();
@@ -136,6 +136,26 @@ TEST_CASE("parse_options reads --orion-cache and ORION_CACHE", "[session]") {
                     Catch::StartsWith("invalid value \"Off\" for environment variable ORION_CACHE "
                                       "(expected on, off or refresh); valid flags: "));
   fake_env.clear();
+}
+
+TEST_CASE("parse_options reads --orion-stagger and ORION_STAGGER", "[session]") {
+  Args none({"prog"});
+  CHECK(orion::parse_options(none.argc, none.argv, &no_env).stagger == 1);
+  Args off({"prog", "--orion-stagger=0", "data.txt"});
+  CHECK(orion::parse_options(off.argc, off.argv, &no_env).stagger == 0);
+  CHECK(off.rest() == std::vector<std::string>{"prog", "data.txt"});
+  fake_env = {{"ORION_STAGGER", "3"}};
+  CHECK(orion::parse_options(none.argc, none.argv, &lookup).stagger == 3);
+  Args flag({"prog", "--orion-stagger=2"}); // the flag wins
+  CHECK(orion::parse_options(flag.argc, flag.argv, &lookup).stagger == 2);
+  fake_env = {{"ORION_STAGGER", "-1"}};
+  CHECK_THROWS_WITH(orion::parse_options(none.argc, none.argv, &lookup),
+                    Catch::StartsWith("invalid value \"-1\" for environment variable "
+                                      "ORION_STAGGER (expected a number of passes, 0 or more)"));
+  fake_env.clear();
+  Args bad({"prog", "--orion-stagger"});
+  CHECK_THROWS_WITH(orion::parse_options(bad.argc, bad.argv, &no_env),
+                    Catch::StartsWith("--orion-stagger needs a value (--orion-stagger=N)"));
 }
 
 TEST_CASE("Session parses argv and exposes options and introspection", "[session]") {
