@@ -32,6 +32,7 @@ smoke_check.py checks a tiny run for sanity only).
 import argparse
 import json
 import os
+import random
 import re
 import shlex
 import shutil
@@ -42,6 +43,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import report  # noqa: E402  (sibling module: the markdown and the plots)
@@ -79,8 +81,9 @@ def write_atomic(path, data):
 # Data
 
 
-def generate(args, name, rows, cols, nnz, work):
-    """Returns the dataset description; reuses files generated with the same parameters."""
+def generate(args, name, rows, cols, nnz, work, shuffled=False):
+    """Returns the dataset description; reuses files generated with the same parameters. With
+    `shuffled`, also a copy of the training file with its lines in a random (seeded) order."""
     d = work / "data" / name
     d.mkdir(parents=True, exist_ok=True)
     train, test = d / "ratings.train", d / "ratings.test"
@@ -100,12 +103,26 @@ def generate(args, name, rows, cols, nnz, work):
         os.replace(tmp_train, train)
         os.replace(tmp_test, test)
         write_atomic(stamp, json.dumps({"params": params, "gen_output": done.stdout.strip()}))
-    return {
+    out = {
         "name": name, "rows": rows, "cols": cols, "nnz": nnz, "train": str(train),
         "test": str(test), "nnz_train": count_lines(train), "nnz_test": count_lines(test),
         "train_bytes": train.stat().st_size, "test_bytes": test.stat().st_size,
         "gen_output": json.loads(stamp.read_text())["gen_output"],
     }
+    if shuffled:
+        out["train_shuffled"] = str(shuffle_lines(train, d / "ratings.shuffled.train", args.seed))
+    return out
+
+
+def shuffle_lines(source, target, seed):
+    """target = source's lines in a random order (seeded); reused while newer than source."""
+    if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
+        return target
+    log(f"shuffling {source} into {target}")
+    lines = source.read_bytes().splitlines(keepends=True)
+    random.Random(seed).shuffle(lines)
+    write_atomic(target, b"".join(lines))
+    return target
 
 
 def count_lines(path):
@@ -164,27 +181,43 @@ def build_all(args, work):
 # Configurations and runs
 
 
-def configurations(args, bins, workers, include_ranks=True):
-    """(name, program, mode, workers, argv prefix, argv suffix): the program gets
-    prefix + [TRAIN, TEST, --epochs E] + suffix."""
+class Config(NamedTuple):
+    """One measured configuration: the program gets prefix + [TRAIN, TEST, --epochs E] + suffix,
+    TRAIN being the dataset's file named by `train`."""
+    name: str
+    program: str  # serial, orionc, baseline
+    mode: str  # serial, threads, ranks
+    workers: int
+    prefix: list
+    suffix: list
+    train: str = "train"
+
+
+def configurations(args, bins, workers, include_ranks=True, shuffled=False):
+    """The configurations of a dataset; `shuffled` adds the serial build on the shuffled file."""
     mpi = [args.mpiexec]
     if os.geteuid() == 0:
         mpi.append("--allow-run-as-root")
     # The timed runs parse the text (--orion-cache=off); the binary cache is measured separately.
     text = ["--orion-cache=off", "--orion-stats"]
-    configs = [("serial", "serial", "serial", 1, [bins["serial"]], text)]
+    configs = [Config("serial", "serial", "serial", 1, [bins["serial"]], text)]
+    if shuffled:
+        # The same ratings in a random order: what the serial build's time per epoch owes to the
+        # file order (sorted by row, so consecutive updates of one row of W wait on each other).
+        configs.append(Config("serial-shuffled", "serial", "serial", 1, [bins["serial"]], text,
+                              "train_shuffled"))
     for w in workers:
-        configs.append((f"orionc-t{w}", "orionc", "threads", w, [bins["orionc"]],
-                        [f"--orion-threads={w}", *text]))
+        configs.append(Config(f"orionc-t{w}", "orionc", "threads", w, [bins["orionc"]],
+                              [f"--orion-threads={w}", *text]))
     for w in workers:
         if w > 1 and include_ranks:
             oversubscribe = ["--oversubscribe"] if w > (os.cpu_count() or 1) else []
-            configs.append((f"orionc-r{w}", "orionc", "ranks", w,
-                            [*mpi, "-np", str(w), *oversubscribe, bins["orionc"]],
-                            ["--orion-threads=1", *text]))
+            configs.append(Config(f"orionc-r{w}", "orionc", "ranks", w,
+                                  [*mpi, "-np", str(w), *oversubscribe, bins["orionc"]],
+                                  ["--orion-threads=1", *text]))
     for w in workers:
-        configs.append((f"baseline-t{w}", "baseline", "threads", w, [bins["baseline"]],
-                        ["--threads", str(w), "--orion-cache=off"]))
+        configs.append(Config(f"baseline-t{w}", "baseline", "threads", w, [bins["baseline"]],
+                              ["--threads", str(w), "--orion-cache=off"]))
     return configs
 
 
@@ -275,15 +308,16 @@ def median(values):
 def bench_dataset(args, data, bins, configs, epochs, reps, work):
     rss_dir = work / "rss"
     rss_dir.mkdir(parents=True, exist_ok=True)
-    runs = {c[0]: {"train": [], "load": []} for c in configs}
+    runs = {c.name: {"train": [], "load": []} for c in configs}
     for rep in range(reps):
-        for name, _program, mode, _w, prefix, suffix in configs:
+        for name, _program, mode, _w, prefix, suffix, train_key in configs:
             for kind, e in (("load", 0), ("train", epochs)):
-                cmd = [*wrap(prefix, mode == "ranks", rss_dir), data["train"], data["test"],
+                cmd = [*wrap(prefix, mode == "ranks", rss_dir), data[train_key], data["test"],
                        "--epochs", str(e), *suffix]
                 r = run_once(cmd, args.run_timeout, rss_dir)
                 r["cmd"] = cmd
-                r["bare_cmd"] = [*prefix, data["train"], data["test"], "--epochs", str(e), *suffix]
+                r["bare_cmd"] = [*prefix, data[train_key], data["test"], "--epochs", str(e),
+                                 *suffix]
                 if kind == "train" and len(r["epochs"]) != epochs:
                     sys.exit(f"run_bench: {shlex.join(cmd)} printed {len(r['epochs'])} epoch "
                              f"lines, expected {epochs}")
@@ -294,7 +328,7 @@ def bench_dataset(args, data, bins, configs, epochs, reps, work):
     serial_runs = runs.get("serial", {}).get("train", [])
     serial_final = median(r["epochs"][-1]["test_rmse"] for r in serial_runs if r["epochs"])
     results = []
-    for name, program, mode, w, _prefix, _suffix in configs:
+    for name, program, mode, w, *_ in configs:
         load_wall = median(r["wall"] for r in runs[name]["load"])
         train = runs[name]["train"]
         tpes = [time_per_epoch(r, load_wall) for r in train]
@@ -336,10 +370,10 @@ def measure_reload(args, data, configs, reps, rss_dir):
     """Startup + load from the binary cache (median wall of --epochs 0 runs), for the programs
     that have one: --orion-cache=refresh writes it once, then plain runs read it."""
     out = {}
-    for name, _program, mode, _w, prefix, suffix in configs:
+    for name, _program, mode, _w, prefix, suffix, train_key in configs:
         flags = [f for f in suffix if not f.startswith("--orion-cache")]
-        base = [*wrap(prefix, mode == "ranks", rss_dir), data["train"], data["test"], "--epochs",
-                "0", *flags]
+        base = [*wrap(prefix, mode == "ranks", rss_dir), data[train_key], data["test"],
+                "--epochs", "0", *flags]
         run_once([*base, "--orion-cache=refresh"], args.run_timeout, rss_dir)
         walls = [run_once(base, args.run_timeout, rss_dir)["wall"] for _ in range(reps)]
         out[name] = median(walls)
@@ -351,8 +385,8 @@ def time_to_rmse(args, data, config, epochs, target, rss_dir, load_wall):
     """Runs a parallel configuration for twice the epochs, once, and reports when its test RMSE
     first reaches `target` (the serial build's after `epochs`): the epoch count and the seconds
     since the end of loading, as in the curves (RMSE vs time is what a user waits for)."""
-    name, _program, mode, _w, prefix, suffix = config
-    cmd = [*wrap(prefix, mode == "ranks", rss_dir), data["train"], data["test"], "--epochs",
+    name, _program, mode, _w, prefix, suffix, train_key = config
+    cmd = [*wrap(prefix, mode == "ranks", rss_dir), data[train_key], data["test"], "--epochs",
            str(2 * epochs), *suffix]
     r = run_once(cmd, args.run_timeout, rss_dir)
     out = {"target": target, "epochs_run": 2 * epochs, "command": shlex.join(cmd)}
@@ -447,14 +481,14 @@ def main(argv):
         # serial and the widest thread configurations only.
         datasets.append(("scale", args.scale_rows, args.scale_cols, args.scale_nnz,
                          args.scale_epochs, args.scale_reps, False))
-    generated = [generate(args, f"{name}-{nnz}", rows, cols, nnz, work)
-                 for name, rows, cols, nnz, *_ in datasets]
+    generated = [generate(args, f"{name}-{nnz}", rows, cols, nnz, work, shuffled=full)
+                 for name, rows, cols, nnz, _e, _r, full in datasets]
     bins = build_all(args, work)
     results = {"machine": machine(args), "command": shlex.join([sys.argv[0], *argv]),
                "cwd": os.getcwd(), "flags": args.flags, "k": 16, "datasets": []}
     for (name, _r, _c, _n, epochs, reps, full), data in zip(datasets, generated):
         workers = args.workers if full else [max(args.workers)]
-        configs = configurations(args, bins, workers, include_ranks=full)
+        configs = configurations(args, bins, workers, include_ranks=full, shuffled=full)
         data = dict(data, role=name, epochs=epochs, reps=reps)
         data["configs"] = bench_dataset(args, data, bins, configs, epochs, reps, work)
         results["datasets"].append(data)

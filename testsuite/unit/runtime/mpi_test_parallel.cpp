@@ -150,6 +150,24 @@ TEST_CASE("histogram-balanced rotation is bit-identical to its serial replay", "
   with_option(&Options::check, [&] { Sgd().epochs(r, 2); });
 }
 
+TEST_CASE("a wavefront hands the rotated array's slabs down the chain of ranks",
+          "[mpi][parallel]") {
+  // SGD as an ordered loop: W local, H rotated, so between ranks only H's time parts travel.
+  forget_loops();
+  plan::Candidate c = rotation();
+  c.kind = Kind::Wavefront;
+  plan::LoopPlan p = sgd_plan(c);
+  p.ordered = true;
+  const plan::LoopPlan q = p;
+  Sgd parallel_run, replay;
+  const double a = parallel_run.epochs(p, 2);
+  double b = 0;
+  with_option(&Options::replay_serial, [&] { b = replay.epochs(q, 2); });
+  CHECK(a == b);
+  CHECK(same(parallel_run.W, replay.W));
+  CHECK(same(parallel_run.H, replay.H));
+}
+
 TEST_CASE("the first pass of a rotation starts staggered, as a wavefront", "[mpi][parallel]") {
   forget_loops();
   // Which time part (column block) each worker's first iteration falls in, per pass.
