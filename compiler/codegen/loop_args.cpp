@@ -19,9 +19,14 @@ LoopArgs loop_args(const ir::Loop &loop) {
     args.iterated = loop.space.array;
   // Accumulators, buffers and sparse arrays stay captured by reference: the runtime does not
   // partition them.
-  for (size_t a = 0; a < loop.arrays.size(); ++a)
-    if (static_cast<int>(a) != args.iterated && loop.arrays[a].kind == ir::ArrayKind::Dense)
+  for (size_t a = 0; a < loop.arrays.size(); ++a) {
+    const ir::ArrayDecl &decl = loop.arrays[a];
+    if (static_cast<int>(a) != args.iterated && decl.kind == ir::ArrayKind::Dense)
       args.passed.push_back(static_cast<int>(a));
+    else if (decl.kind == ir::ArrayKind::Accumulator && decl.block_reduction &&
+             is_identifier(decl.name))
+      args.reductions.push_back(static_cast<int>(a));
+  }
   return args;
 }
 

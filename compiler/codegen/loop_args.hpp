@@ -16,6 +16,9 @@ namespace orion::codegen {
 struct LoopArgs {
   int iterated = -1;       ///< LoopIR id of the iterated array, -1 for counted nests
   std::vector<int> passed; ///< LoopIR ids of the dense arrays passed to the lambda, in order
+  /// LoopIR ids of the accumulators handed to the lambda as per-block partials, after `passed`
+  /// (ArrayDecl::block_reduction); the other accumulators stay captured.
+  std::vector<int> reductions;
   /// The argument index of LoopIR array `array`, -1 when the runtime does not see it.
   int arg(int array) const;
 };

@@ -74,6 +74,15 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
     arrays += fmt::format("{}{}", n ? ", " : "", loop.arrays[args.passed[n]].name);
     params += fmt::format("{}auto &{}", n ? ", " : "", parameter_name(loop, args, n));
   }
+  // Accumulators the body only adds to: per-block partials, shadowing them like the arrays.
+  std::string reductions;
+  for (size_t n = 0; n < args.reductions.size(); ++n) {
+    const std::string &name = loop.arrays[args.reductions[n]].name;
+    reductions += fmt::format("{}{}", n ? ", " : "", name);
+    params += fmt::format("{}auto &{}", params.empty() ? "" : ", ", name);
+  }
+  const std::string reduction_arg =
+      reductions.empty() ? "" : fmt::format("::orion::parallel::reductions({}), ", reductions);
   const std::string sep = params.empty() ? "" : ", ";
   const std::string body_line =
       fmt::format("{}\n{}{}\n", source.line_directive(source.line(loop.text.body.begin)),
@@ -88,9 +97,9 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
   if (!counted) {
     const bool compound = source.slice(loop.text.body).starts_with("{");
     out += fmt::format("{}::orion::parallel::for_each(orion_plan, {}, "
-                       "::orion::parallel::arrays({}), [&]({}{}const auto &{}, auto &{}){}\n",
-                       i1, source.slice(loop.text.range), arrays, params, sep, loop.space.key_name,
-                       loop.space.value_name, compound ? "" : " {");
+                       "::orion::parallel::arrays({}), {}[&]({}{}const auto &{}, auto &{}){}\n",
+                       i1, source.slice(loop.text.range), arrays, reduction_arg, params, sep,
+                       loop.space.key_name, loop.space.value_name, compound ? "" : " {");
     out += body_line;
     out += fmt::format("{}{});\n{}}}", i2, compound ? "" : "}", i0);
     return out;
@@ -112,10 +121,11 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
   }
   out += fmt::format("{i1}::orion::parallel::for_nest<{n}>(orion_plan, "
                      "::orion::parallel::NestBounds<{n}>{{{{{{{lo}}}}}, {{{{{hi}}}}}}}, "
-                     "::orion::parallel::arrays({arrays}), "
+                     "::orion::parallel::arrays({arrays}), {reductions}"
                      "[&]({params}{sep}const ::orion::parallel::Block<{n}> &orion_block) {{{hdr}\n",
                      fmt::arg("i1", i1), fmt::arg("n", dims), fmt::arg("lo", lowers),
-                     fmt::arg("hi", uppers), fmt::arg("arrays", arrays), fmt::arg("params", params),
+                     fmt::arg("hi", uppers), fmt::arg("arrays", arrays),
+                     fmt::arg("reductions", reduction_arg), fmt::arg("params", params),
                      fmt::arg("sep", sep), fmt::arg("hdr", headers));
   out += body_line;
   out += fmt::format("{}}});\n{}}}", i2, i0);

@@ -1,6 +1,7 @@
 #include "loop_builder.hpp"
 
 #include "affine_builder.hpp"
+#include "block_reductions.hpp"
 #include "loop_form.hpp"
 #include "loop_text.hpp"
 #include "ref_collector.hpp"
@@ -154,6 +155,7 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
   loop.text = locate_loop_text(ast, *bound.pragma, bound.next, body, range);
 
   RefCollector(ctx, diags).scan(body);
+  mark_block_reductions(body, loop);
   if (!check_clauses(bound, loop, diags) || diags.engine().getNumErrors() > errors_before)
     return std::nullopt;
   return loop;

@@ -108,6 +108,7 @@ public:
   }
 
   const T &initial_value() const noexcept { return init_; }
+  const Op &combiner() const noexcept { return op_; }
 
 private:
   struct alignas(detail::kCacheLine) Slot {

@@ -1,18 +1,23 @@
 // Parallel loops: what orionc-generated code calls in place of an annotated loop (DESIGN §2.4).
 //
 //   for_each(plan, A, arrays(W, H), [&](auto &W, auto &H, const auto &key, auto &value) {...})
+//   for_each(plan, A, arrays(W, H), reductions(loss),
+//            [&](auto &W, auto &H, auto &loss, const auto &key, auto &value) {...})
 //   for_nest<N>(plan, bounds, arrays(A), [&](auto &A, const Block<N> &block) {...})
 //
 // The body is the user's loop body; its parameters shadow the arrays, so the same text compiles
 // against the arrays themselves (the fast path: every access is base + offset) or against
 // RecordingViews when the executor records what a partition touches (--orion-check, and writes
-// that must be shipped between ranks). The schedules themselves are in src/executor.cpp.
+// that must be shipped between ranks). Accumulators the body only adds to (`loss += x`) come in
+// as BlockReductions: a plain local per block, which the compiler keeps in a register, folded
+// into the accumulator once the block is done. The schedules themselves are in src/executor.cpp.
 #pragma once
 
 #ifndef ORION_DISTRIBUTED
 #error "orion/parallel.hpp is the target of orionc-generated code; build it with orionc"
 #endif
 
+#include <orion/accumulator.hpp>
 #include <orion/dense_array.hpp>
 #include <orion/detail/executor.hpp>
 #include <orion/plan.hpp>
@@ -31,6 +36,34 @@ namespace orion::parallel {
 
 /// The dense arrays a loop body references, in the order of the body's parameters.
 template <class... A> std::tuple<A &...> arrays(A &...a) { return {a...}; }
+
+/// The accumulators a loop body only adds to, in the order of the body's parameters (after the
+/// arrays).
+template <class... A> std::tuple<A &...> reductions(A &...a) { return {a...}; }
+
+/// One block's partial of an Accumulator: what the body sees in its place. It combines like the
+/// accumulator's worker slot (the first contribution taken as is), so a single block per worker
+/// gives the slot's value bit for bit.
+template <class T, class Op> class BlockReduction {
+public:
+  explicit BlockReduction(const Op &op) : op_(op) {}
+
+  BlockReduction &operator+=(const T &x) {
+    value_ = used_ ? static_cast<T>(op_(value_, x)) : x;
+    used_ = true;
+    return *this;
+  }
+  /// Adds the partial to the calling worker's slot of `acc`.
+  void fold_into(Accumulator<T, Op> &acc) const {
+    if (used_)
+      acc += value_;
+  }
+
+private:
+  T value_{};
+  bool used_ = false;
+  [[no_unique_address]] Op op_;
+};
 
 /// An affine loop bound: constant + sum over outer indices m < d of coeffs[m] * x_m.
 template <std::size_t N> struct NestBound {
@@ -140,6 +173,20 @@ void with_views(Tuple &arrays, orion::detail::AccessLog *log, F &&f, std::index_
   }
 }
 
+/// Runs f(partials...) with a fresh BlockReduction per accumulator and folds in what it returns.
+/// f takes the partials by value and returns them (std::tuple): they are locals of the function
+/// that runs the loop, which is what lets the compiler keep them in registers (a partial behind a
+/// reference into another frame stays in memory, one load and store per iteration).
+template <class... T, class... Op, class F>
+void with_partials(std::tuple<Accumulator<T, Op> &...> &accumulators, F &&f) {
+  std::apply(
+      [&](auto &...acc) {
+        const auto done = f(BlockReduction<T, Op>(acc.combiner())...);
+        std::apply([&](const auto &...p) { (p.fold_into(acc), ...); }, done);
+      },
+      accumulators);
+}
+
 /// Visits the points of a box block of an N-d space in lexicographic order of the original
 /// coordinates (respecting the skew of the block's coordinates).
 template <std::size_t N, std::size_t D = 0, class F>
@@ -164,9 +211,9 @@ void for_points(const Block<N> &block, const std::array<std::int64_t, N> &lo,
 } // namespace detail_
 
 /// Array iteration over the stored elements of a SparseArray.
-template <class T, std::size_t N, class... A, class Body>
+template <class T, std::size_t N, class... A, class... R, class Body>
 void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A &...> arrays,
-              Body &&body) {
+              std::tuple<R &...> reduced, Body &&body) {
   auto storage = space.executor_storage();
   orion::detail::LoopRun run;
   run.plan = &plan;
@@ -185,8 +232,11 @@ void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A
     detail_::with_views(
         arrays, log,
         [&](auto &...views) {
-          for (std::int64_t j = task.begin; j < task.end; ++j)
-            body(views..., storage.keys[j], storage.values[j]);
+          detail_::with_partials(reduced, [&](auto... partials) {
+            for (std::int64_t j = task.begin; j < task.end; ++j)
+              body(views..., partials..., storage.keys[j], storage.values[j]);
+            return std::tuple(partials...);
+          });
         },
         std::index_sequence_for<A...>{});
   };
@@ -194,9 +244,9 @@ void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A
 }
 
 /// Array iteration over every element of a DenseArray.
-template <class T, std::size_t N, class... A, class Body>
+template <class T, std::size_t N, class... A, class... R, class Body>
 void for_each(const plan::LoopPlan &plan, DenseArray<T, N> &space, std::tuple<A &...> arrays,
-              Body &&body) {
+              std::tuple<R &...> reduced, Body &&body) {
   orion::detail::LoopRun run;
   run.plan = &plan;
   run.dims = static_cast<int>(N);
@@ -210,13 +260,16 @@ void for_each(const plan::LoopPlan &plan, DenseArray<T, N> &space, std::tuple<A 
     detail_::with_views(
         arrays, log,
         [&](auto &...views) {
-          auto visit = [&](const std::array<std::int64_t, N> &key) {
-            std::int64_t off = key[0];
-            for (std::size_t d = 1; d < N; ++d)
-              off = off * space.extent(d) + key[d];
-            body(views..., key, space.data()[off]);
-          };
-          detail_::for_points<N>(block, lo, hi, x, visit);
+          detail_::with_partials(reduced, [&](auto... partials) {
+            auto visit = [&](const std::array<std::int64_t, N> &key) {
+              std::int64_t off = key[0];
+              for (std::size_t d = 1; d < N; ++d)
+                off = off * space.extent(d) + key[d];
+              body(views..., partials..., key, space.data()[off]);
+            };
+            detail_::for_points<N>(block, lo, hi, x, visit);
+            return std::tuple(partials...);
+          });
         },
         std::index_sequence_for<A...>{});
   };
@@ -224,9 +277,9 @@ void for_each(const plan::LoopPlan &plan, DenseArray<T, N> &space, std::tuple<A 
 }
 
 /// A perfect counted nest; the body runs the user's loops clamped to a Block.
-template <std::size_t N, class... A, class Body>
+template <std::size_t N, class... A, class... R, class Body>
 void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tuple<A &...> arrays,
-              Body &&body) {
+              std::tuple<R &...> reduced, Body &&body) {
   orion::detail::LoopRun run;
   run.plan = &plan;
   run.dims = static_cast<int>(N);
@@ -249,10 +302,27 @@ void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tupl
   run.run_block = [&](const orion::detail::BlockTask &task, orion::detail::AccessLog *log) {
     const Block<N> block(task);
     detail_::with_views(
-        arrays, log, [&](auto &...views) { body(views..., block); },
+        arrays, log,
+        [&](auto &...views) {
+          detail_::with_partials(reduced, [&](auto... partials) {
+            body(views..., partials..., block);
+            return std::tuple(partials...);
+          });
+        },
         std::index_sequence_for<A...>{});
   };
   orion::detail::execute(run);
+}
+
+/// The same loops without block reductions (every accumulator stays captured).
+template <class Space, class... A, class Body>
+void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A &...> arrays, Body &&body) {
+  for_each(plan, space, arrays, std::tuple<>{}, std::forward<Body>(body));
+}
+template <std::size_t N, class... A, class Body>
+void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tuple<A &...> arrays,
+              Body &&body) {
+  for_nest<N>(plan, bounds, arrays, std::tuple<>{}, std::forward<Body>(body));
 }
 
 } // namespace orion::parallel

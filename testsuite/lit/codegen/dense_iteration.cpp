@@ -1,7 +1,7 @@
 // Array iteration over a dense array, with a `continue` of the loop (the body becomes a lambda:
 // it is a `return` there; the inner loop's `continue` stays), writing the value binding (the
-// iterated array is written), a body that is a single statement, and an accumulator (not
-// passed to the lambda; listed as a reduction).
+// iterated array is written), a body that is a single statement, and an accumulator (listed as
+// a reduction, and passed to the lambda as a per-block partial: the body only adds to it).
 // RUN: %orionc --emit=cpp %s -o %t.cpp
 // RUN: FileCheck %s --input-file=%t.cpp --strict-whitespace --match-full-lines
 #include <orion/orion.hpp>
@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:           .cost_formula = "(P - 1) * sizeof(float) * B.extent(0) * B.extent(1)"}},
 // CHECK-NEXT:        .reductions = {"total"}};
 // CHECK-NEXT:#line 15 "{{.*}}dense_iteration.cpp"
-// CHECK-NEXT:    ::orion::parallel::for_each(orion_plan, A, ::orion::parallel::arrays(B), [&](auto &B, const auto &key, auto &v)
+// CHECK-NEXT:    ::orion::parallel::for_each(orion_plan, A, ::orion::parallel::arrays(B), ::orion::parallel::reductions(total), [&](auto &B, auto &total, const auto &key, auto &v)
 // CHECK-NEXT:#line 15 "{{.*}}dense_iteration.cpp"
 // CHECK-NEXT:                            {
 // CHECK-NEXT:    if (key[1] == 0)

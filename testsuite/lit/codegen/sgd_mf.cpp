@@ -1,7 +1,7 @@
 // SGD matrix factorization: array iteration over a sparse array. The loop becomes a block with
-// the plan (two 2d candidates, the proposal first) and a for_each call whose lambda takes W and H
-// (shadowing them, so the body compiles unchanged), then the key and value bindings. The body
-// is kept verbatim after a #line; everything outside the loop is unchanged.
+// the plan (two 2d candidates, the proposal first) and a for_each call whose lambda takes W, H and
+// sq_err (shadowing them: arrays, and a per-block partial of the accumulator), then the key and
+// value bindings. The body is kept verbatim after a #line; all outside the loop is unchanged.
 // RUN: %orionc --emit=cpp %s -o %t.cpp
 // RUN: FileCheck %s --input-file=%t.cpp --strict-whitespace --match-full-lines
 // Lines 1-24 (before the pragma) and the 51 lines after the loop come through unchanged.
@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:             .cost_formula = "(P - 1) * sizeof(float) * W.extent(0) * W.extent(1)"}},
 // CHECK-NEXT:          .reductions = {"sq_err"}};
 // CHECK-NEXT:#line 26 "{{.*}}sgd_mf.cpp"
-// CHECK-NEXT:      ::orion::parallel::for_each(orion_plan, ratings, ::orion::parallel::arrays(W, H), [&](auto &W, auto &H, const auto &key, auto &r)
+// CHECK-NEXT:      ::orion::parallel::for_each(orion_plan, ratings, ::orion::parallel::arrays(W, H), ::orion::parallel::reductions(sq_err), [&](auto &W, auto &H, auto &sq_err, const auto &key, auto &r)
 // CHECK-NEXT:#line 26 "{{.*}}sgd_mf.cpp"
 // CHECK-NEXT:                                    {
 // CHECK-NEXT:      const int64_t u = key[0], i = key[1];

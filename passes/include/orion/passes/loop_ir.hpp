@@ -97,6 +97,9 @@ struct ArrayDecl {
   std::string element_type;
   int rank = 0; ///< number of dimensions (0 for accumulators)
   SourceLocation declared_at;
+  /// An accumulator the body only names as `name += x`: the runtime hands the body a per-block
+  /// partial in its place (codegen), folded into the accumulator after each block.
+  bool block_reduction = false;
 };
 
 /// One syntactic access to an array element (after following local aliases).
