@@ -669,8 +669,8 @@ void execute(LoopRun &run) {
   st.setup_seconds += seconds_since(start);
 
   // Described when it first runs, and again when its staggered passes are over.
-  const bool first_plain_pass = pass == st.options.stagger && pass > 0 && !map.staggered() &&
-                                map.kind() == plan::Kind::Rotation;
+  const bool first_plain_pass =
+      pass > 0 && pass == st.options.stagger && map.kind() == plan::Kind::Rotation;
   if ((pass == 0 || first_plain_pass) && st.options.verbose && st.rank == 0)
     std::fprintf(stderr, "orion: %s%s\n", describe(run, map).c_str(),
                  st.options.replay_serial ? " [replayed serially]"

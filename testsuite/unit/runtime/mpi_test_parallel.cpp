@@ -115,20 +115,25 @@ template <class F> void with_option(bool Options::*flag, F f) {
   options.*flag = false;
 }
 
-} // namespace
-
-TEST_CASE("2D rotation is bit-identical to its serial replay", "[mpi][parallel]") {
-  // The runtime counts passes per loop (by plan), and the first pass is staggered: each run gets
-  // a loop of its own, as each program does.
+/// Runs `epochs` passes of SGD under plan p in parallel and again with --orion-replay-serial
+/// (each on a loop of its own, so both start with the staggered pass): identical results.
+void check_replay(const plan::LoopPlan &p, int epochs) {
   forget_loops();
-  const plan::LoopPlan p = sgd_plan(rotation()), q = p;
+  const plan::LoopPlan q = p;
   Sgd parallel_run, replay;
-  const double a = parallel_run.epochs(p, 3);
+  const double a = parallel_run.epochs(p, epochs);
   double b = 0;
-  with_option(&Options::replay_serial, [&] { b = replay.epochs(q, 3); });
+  with_option(&Options::replay_serial, [&] { b = replay.epochs(q, epochs); });
   CHECK(a == b);
   CHECK(same(parallel_run.W, replay.W));
   CHECK(same(parallel_run.H, replay.H));
+}
+
+} // namespace
+
+TEST_CASE("2D rotation is bit-identical to its serial replay", "[mpi][parallel]") {
+  const plan::LoopPlan p = sgd_plan(rotation());
+  check_replay(p, 3);
   // It learns: the loss of a pass goes down.
   Sgd fresh;
   const double first = fresh.epochs(p, 1), later = fresh.epochs(p, 5);
@@ -136,36 +141,21 @@ TEST_CASE("2D rotation is bit-identical to its serial replay", "[mpi][parallel]"
 }
 
 TEST_CASE("histogram-balanced rotation is bit-identical to its serial replay", "[mpi][parallel]") {
-  forget_loops();
   plan::LoopPlan p = sgd_plan(rotation());
   p.histogram = true;
-  const plan::LoopPlan q = p, r = p;
-  Sgd parallel_run, replay;
-  const double a = parallel_run.epochs(p, 2);
-  double b = 0;
-  with_option(&Options::replay_serial, [&] { b = replay.epochs(q, 2); });
-  CHECK(a == b);
-  CHECK(same(parallel_run.W, replay.W));
-  CHECK(same(parallel_run.H, replay.H));
+  check_replay(p, 2);
+  const plan::LoopPlan r = p;
   with_option(&Options::check, [&] { Sgd().epochs(r, 2); });
 }
 
 TEST_CASE("a wavefront hands the rotated array's slabs down the chain of ranks",
           "[mpi][parallel]") {
   // SGD as an ordered loop: W local, H rotated, so between ranks only H's time parts travel.
-  forget_loops();
   plan::Candidate c = rotation();
   c.kind = Kind::Wavefront;
   plan::LoopPlan p = sgd_plan(c);
   p.ordered = true;
-  const plan::LoopPlan q = p;
-  Sgd parallel_run, replay;
-  const double a = parallel_run.epochs(p, 2);
-  double b = 0;
-  with_option(&Options::replay_serial, [&] { b = replay.epochs(q, 2); });
-  CHECK(a == b);
-  CHECK(same(parallel_run.W, replay.W));
-  CHECK(same(parallel_run.H, replay.H));
+  check_replay(p, 2);
 }
 
 TEST_CASE("the first pass of a rotation starts staggered, as a wavefront", "[mpi][parallel]") {
