@@ -149,6 +149,13 @@ AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
     const std::string name = decl->getNameAsString();
     if (ctx_.modified.contains(decl))
       return unknown(fmt::format("'{}' is modified inside the loop", name));
+    // A parameter of a helper scanned as if inlined: the argument the caller passes.
+    if (auto it = ctx_.bound_values.find(decl); it != ctx_.bound_values.end()) {
+      Result r = build(it->second, depth + 1);
+      if (!r.expr)
+        r.reason = fmt::format("'{}' = {}: {}", name, ctx_.text(it->second), r.reason);
+      return r;
+    }
     if (!decl->getType().getNonReferenceType()->isIntegerType())
       return unknown(fmt::format("'{}' is not an integer", name));
     if (var && ctx_.declared_inside(var)) {
@@ -212,7 +219,7 @@ AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
     // `A.extent(0)`, `v.size()`: a const method of an object the loop does not modify, with
     // constant arguments, is a loop-invariant value.
     const auto *method = member->getMethodDecl();
-    const clang::ValueDecl *object = referenced_object(member->getImplicitObjectArgument());
+    const clang::ValueDecl *object = ctx_.object(member->getImplicitObjectArgument());
     bool constant_args = true;
     for (const clang::Expr *arg : member->arguments()) {
       clang::Expr::EvalResult ignored;

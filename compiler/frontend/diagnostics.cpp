@@ -51,11 +51,33 @@ DiagInfo info(Diag diag) {
   case Diag::RelaxUnknownArray:
     return {L::Error, "relax(%0): '%0' is not an orion array referenced in this loop"};
   case Diag::WriteToOuterVariable:
-    return {L::Warning, "'%0' is declared outside the parallel loop; writes to it inside the "
-                        "loop are private to each worker and are lost after the loop (use an "
-                        "orion::Accumulator to combine values)"};
+    return {L::Error, "'%0' is declared outside the parallel loop and cannot be written inside "
+                      "it: the loop's iterations run on many workers, which would each write "
+                      "their own copy or race on a shared one"};
   case Diag::OuterVariableDeclaredNote:
     return {L::Note, "'%0' declared here"};
+  case Diag::OuterVariableFixNote:
+    return {L::Note, "to combine values across iterations use an orion::Accumulator (e.g. "
+                     "'orion::Accumulator<double> %0;' and '%0 += x;', then '%0.aggregate()' "
+                     "after the loop); for a scratch value, declare it inside the loop body"};
+  case Diag::ReturnInBody:
+    return {L::Error, "'return' inside a parallel loop body: in the serial program it ends the "
+                      "function at one iteration, but the parallel loop runs its iterations on "
+                      "many workers in no fixed order; set a flag (an orion::Accumulator) and "
+                      "return after the loop"};
+  case Diag::BreakInBody:
+    return {L::Error, "'break' out of a parallel loop: its iterations run on many workers in no "
+                      "fixed order, so there is no iteration to stop at; use 'continue' to skip "
+                      "the rest of an iteration"};
+  case Diag::GotoOutOfBody:
+    return {L::Error, "'goto' out of a parallel loop body: its iterations run on many workers in "
+                      "no fixed order; use 'continue' to skip the rest of an iteration"};
+  case Diag::ThrowInBody:
+    return {L::Error, "'throw' out of a parallel loop body: other iterations may already have run "
+                      "or still be running on other workers, so the loop cannot stop where the "
+                      "serial program stops; check the input before the loop (an exception "
+                      "thrown by a function the body calls still ends every rank with its "
+                      "message)"};
   }
   return {L::Error, "internal error: unknown diagnostic"};
 }

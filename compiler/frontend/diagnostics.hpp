@@ -25,6 +25,11 @@ enum class Diag {
   RelaxUnknownArray,
   WriteToOuterVariable,
   OuterVariableDeclaredNote,
+  OuterVariableFixNote,
+  ReturnInBody,
+  BreakInBody,
+  GotoOutOfBody,
+  ThrowInBody,
 };
 
 /// Thin wrapper that registers the custom diagnostic ids with a Clang DiagnosticsEngine.

@@ -2,6 +2,7 @@
 
 #include "affine_builder.hpp"
 #include "block_reductions.hpp"
+#include "body_control_flow.hpp"
 #include "loop_form.hpp"
 #include "loop_text.hpp"
 #include "ref_collector.hpp"
@@ -154,6 +155,7 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
     return std::nullopt;
   loop.text = locate_loop_text(ast, *bound.pragma, bound.next, body, range);
 
+  check_body_control_flow(body, diags);
   RefCollector(ctx, diags).scan(body);
   mark_block_reductions(body, loop);
   if (!check_clauses(bound, loop, diags) || diags.engine().getNumErrors() > errors_before)

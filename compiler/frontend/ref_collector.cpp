@@ -2,9 +2,11 @@
 
 #include "loop_form.hpp"
 #include "orion_types.hpp"
+#include "view_overloads.hpp"
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
 #include <fmt/format.h>
 
 namespace orion::frontend {
@@ -66,6 +68,23 @@ bool writes_through(clang::QualType param) {
   return false;
 }
 
+/// The definition of a user function that a call can be analysed through as if inlined, or null:
+/// its body is visible, and it is neither a method nor variadic nor part of the standard library
+/// or of orion (whose effects on orion arrays are modelled directly).
+const clang::FunctionDecl *inlinable_definition(const clang::FunctionDecl *callee,
+                                                const clang::SourceManager &sm) {
+  const clang::FunctionDecl *def = nullptr;
+  if (!callee || llvm::isa<clang::CXXMethodDecl>(callee) || callee->isVariadic() ||
+      !callee->hasBody(def) || !def || !def->getBody())
+    return nullptr;
+  if (sm.isInSystemHeader(def->getLocation()) || def->isInStdNamespace())
+    return nullptr;
+  for (const clang::DeclContext *dc = def->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && ns->getName() == "orion")
+      return nullptr;
+  return def;
+}
+
 /// Records variables written in the loop: assignments, increments, non-const references.
 class ModifiedVisitor : public clang::RecursiveASTVisitor<ModifiedVisitor> {
 public:
@@ -112,7 +131,8 @@ public:
 
 private:
   void mark(const clang::Expr *e) {
-    if (const clang::ValueDecl *d = referenced_object(e))
+    // Handing an orion array to a function does not make its extents vary.
+    if (const clang::ValueDecl *d = referenced_object(e); d && !classify_orion_type(d->getType()))
       ctx_.modified.insert(d);
   }
   ScanContext &ctx_;
@@ -142,7 +162,7 @@ std::optional<RefCollector::Access> RefCollector::match_access(const clang::Expr
   // `A(i, j)`: element access through the call operator.
   if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e)) {
     if (op->getOperator() == clang::OO_Call && op->getNumArgs() > 0) {
-      const clang::ValueDecl *decl = referenced_object(op->getArg(0));
+      const clang::ValueDecl *decl = ctx_.object(op->getArg(0));
       auto type =
           decl && !ctx_.declared_inside(decl) ? classify_orion_type(decl->getType()) : std::nullopt;
       if (type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse ||
@@ -168,7 +188,7 @@ std::optional<RefCollector::Access> RefCollector::match_access(const clang::Expr
 
   // `A.row(i)`: the whole last dimension.
   if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e)) {
-    const clang::ValueDecl *decl = referenced_object(call->getImplicitObjectArgument());
+    const clang::ValueDecl *decl = ctx_.object(call->getImplicitObjectArgument());
     auto type =
         decl && !ctx_.declared_inside(decl) ? classify_orion_type(decl->getType()) : std::nullopt;
     const auto *method = call->getMethodDecl();
@@ -257,6 +277,7 @@ void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access)
     return;
   diags_.report(e->getBeginLoc(), Diag::WriteToOuterVariable) << var->getName();
   diags_.report(var->getLocation(), Diag::OuterVariableDeclaredNote) << var->getName();
+  diags_.report(e->getBeginLoc(), Diag::OuterVariableFixNote) << var->getName();
 }
 
 void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
@@ -266,7 +287,7 @@ void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
     if (callee && i < callee->getNumParams() && writes_through(callee->getParamDecl(i)->getType()))
       access = AccessKind::ReadWrite;
     // A whole array handed to a function may be touched anywhere.
-    const clang::ValueDecl *decl = referenced_object(args[i]);
+    const clang::ValueDecl *decl = ctx_.object(args[i]);
     auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
     if (type && type->kind != ir::ArrayKind::Accumulator && type->rank > 0) {
       Access a(ctx_.intern_array(decl), args[i]);
@@ -282,6 +303,53 @@ void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
     }
     scan(args[i], access);
   }
+}
+
+bool RefCollector::scan_inlined_call(const clang::FunctionDecl *callee,
+                                     llvm::ArrayRef<const clang::Expr *> args) {
+  const clang::FunctionDecl *def = inlinable_definition(callee, ctx_.ast.getSourceManager());
+  if (!def || args.size() != def->getNumParams() ||
+      llvm::is_contained(ctx_.inlined, def->getCanonicalDecl()))
+    return false; // recursion, or a body we cannot see: the arrays passed count as unknown
+  std::vector<const clang::ValueDecl *> arrays(args.size(), nullptr);
+  for (size_t i = 0; i < args.size(); ++i) {
+    const clang::ValueDecl *decl = ctx_.object(args[i]);
+    auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+    if (!type || (type->rank == 0 && type->kind != ir::ArrayKind::Accumulator))
+      continue;
+    if (!def->getParamDecl(i)->getType()->isReferenceType())
+      return false; // a copy of the array: its accesses are not the array's
+    arrays[i] = decl;
+  }
+  std::vector<const clang::ValueDecl *> bound;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const clang::ParmVarDecl *param = def->getParamDecl(i);
+    bound.push_back(param);
+    if (arrays[i]) {
+      ctx_.bound_arrays[param] = arrays[i];
+      continue;
+    }
+    // The argument is evaluated at the call, in the caller's context.
+    scan(args[i], writes_through(param->getType()) ? AccessKind::ReadWrite : AccessKind::Read);
+    const clang::QualType type = param->getType();
+    if (type.getNonReferenceType()->isIntegerType() &&
+        (!type->isReferenceType() || type.getNonReferenceType().isConstQualified()))
+      ctx_.bound_values[param] = args[i];
+  }
+  if (auto overload = view_overload(def, ctx_.ast);
+      overload && llvm::none_of(ctx_.loop.view_overloads, [&](const ir::ViewOverload &o) {
+        return o.definition.text.begin == overload->definition.text.begin;
+      }))
+    ctx_.loop.view_overloads.push_back(std::move(*overload));
+  ctx_.inlined.push_back(def->getCanonicalDecl());
+  collect_modified(def->getBody(), ctx_);
+  scan(def->getBody());
+  ctx_.inlined.pop_back();
+  for (const clang::ValueDecl *param : bound) {
+    ctx_.bound_arrays.erase(param);
+    ctx_.bound_values.erase(param);
+  }
+  return true;
 }
 
 bool RefCollector::scan_inner_for(const clang::ForStmt *loop) {
@@ -373,7 +441,7 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     auto type = op->getNumArgs() > 0 ? classify_orion_type(op->getArg(0)->getType()) : std::nullopt;
     if (type && type->kind == ir::ArrayKind::Accumulator) {
       if (const clang::ValueDecl *root = root_decl(op->getArg(0))) {
-        Access a(ctx_.intern_accumulator(root, *type), op);
+        Access a(ctx_.intern_accumulator(ctx_.resolve(root), *type), op);
         record(a, AccessKind::Reduce);
       }
       scan_container_indices(op->getArg(0));
@@ -392,7 +460,7 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
   }
   if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(stmt)) {
     const clang::Expr *object = call->getImplicitObjectArgument();
-    const clang::ValueDecl *decl = object ? referenced_object(object) : nullptr;
+    const clang::ValueDecl *decl = object ? ctx_.object(object) : nullptr;
     auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
     const auto *method = call->getMethodDecl();
     if (type && type->rank > 0 && method) {
@@ -439,7 +507,8 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     if (!llvm::isa<clang::CXXOperatorCallExpr>(call)) {
       scan(call->getCallee());
       std::vector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
-      scan_call_args(call->getDirectCallee(), args);
+      if (!scan_inlined_call(call->getDirectCallee(), args))
+        scan_call_args(call->getDirectCallee(), args);
       return;
     }
   }

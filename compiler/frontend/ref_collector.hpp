@@ -35,6 +35,8 @@ private:
   std::optional<Access> match_access(const clang::Expr *e);
   void record(const Access &access, ir::AccessKind kind);
   void scan_call_args(const clang::FunctionDecl *callee, llvm::ArrayRef<const clang::Expr *> args);
+  bool scan_inlined_call(const clang::FunctionDecl *callee,
+                         llvm::ArrayRef<const clang::Expr *> args);
   bool scan_inner_for(const clang::ForStmt *loop);
   void scan_decl(const clang::VarDecl *var);
   void scan_subscript_exprs(const clang::Expr *access);

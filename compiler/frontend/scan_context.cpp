@@ -24,7 +24,22 @@ const clang::ValueDecl *referenced_object(const clang::Expr *e) {
   return nullptr;
 }
 
+const clang::ValueDecl *ScanContext::resolve(const clang::ValueDecl *decl) const {
+  if (auto it = bound_arrays.find(decl); it != bound_arrays.end())
+    return it->second;
+  return decl;
+}
+
+const clang::ValueDecl *ScanContext::object(const clang::Expr *e) const {
+  const clang::ValueDecl *decl = referenced_object(e);
+  return decl ? resolve(decl) : nullptr;
+}
+
 bool ScanContext::declared_inside(const clang::Decl *decl) const {
+  for (const clang::DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *fn = llvm::dyn_cast<clang::FunctionDecl>(dc);
+        fn && llvm::is_contained(inlined, fn->getCanonicalDecl()))
+      return true;
   const clang::SourceManager &sm = ast.getSourceManager();
   clang::SourceLocation loc = sm.getExpansionLoc(decl->getLocation());
   return !sm.isBeforeInTranslationUnit(loc, sm.getExpansionLoc(loop_range.getBegin())) &&

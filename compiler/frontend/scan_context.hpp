@@ -39,7 +39,19 @@ struct ScanContext {
   llvm::DenseMap<const clang::VarDecl *, Alias> aliases;
   llvm::DenseSet<const clang::ValueDecl *> modified; ///< written somewhere in the loop
 
+  /// Helper functions whose bodies are being scanned as if inlined, innermost last.
+  std::vector<const clang::FunctionDecl *> inlined;
+  /// Parameters of inlined helpers bound to an orion array (or accumulator) of the caller.
+  llvm::DenseMap<const clang::ValueDecl *, const clang::ValueDecl *> bound_arrays;
+  /// Integer parameters of inlined helpers bound to the caller's argument expression.
+  llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *> bound_values;
+
+  /// Declared in the loop's statement or in the body of a helper scanned as if inlined.
   bool declared_inside(const clang::Decl *decl) const;
+  /// The caller's array a helper parameter stands for, or `decl` itself.
+  const clang::ValueDecl *resolve(const clang::ValueDecl *decl) const;
+  /// The orion object an expression names, through helper parameters (see referenced_object).
+  const clang::ValueDecl *object(const clang::Expr *e) const;
   std::string text(clang::SourceRange range) const;
   std::string text(const clang::Stmt *stmt) const;
   ir::SourceLocation location(clang::SourceLocation loc) const;

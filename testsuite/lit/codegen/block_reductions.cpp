@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
               nest_sum.aggregate());
 }
 
-// CHECK:        .reductions = {"sum", "largest", "buckets", "odd"}};
+// CHECK:        .reductions = {"sum", "largest", "passed", "buckets", "odd"}};
 // CHECK-NEXT:#line 30 "{{.*}}block_reductions.cpp"
 // CHECK-NEXT:    ::orion::parallel::for_each(orion_plan, A, ::orion::parallel::arrays(), ::orion::parallel::reductions(sum, largest), [&](auto &sum, auto &largest, const auto &key, auto &v)
 // CHECK:        .reductions = {"nest_sum"}};

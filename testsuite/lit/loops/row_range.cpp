@@ -1,5 +1,6 @@
 // Range subscripts: `W.row(u)` covers the whole last dimension (`:`), `W.row(u)[k]` refines it to
-// one element; a row passed whole to a function is a range too.
+// one element; a row passed whole to a function is a range too (the function's own loop, seen
+// through its body, is an inner loop of the parallel loop).
 // RUN: %orionc --dump=loops %s | FileCheck %s
 #include <orion/orion.hpp>
 #include <span>
@@ -26,7 +27,7 @@ int main(int argc, char **argv) {
 }
 
 // CHECK: row_range.cpp: 1 parallel loop
-// CHECK-LABEL: loop 0 at {{.*}}row_range.cpp:21:3 in 'main' (pragma on line 20)
+// CHECK-LABEL: loop 0 at {{.*}}row_range.cpp:22:3 in 'main' (pragma on line 21)
 // CHECK-NEXT: clauses: (none)
 // CHECK-NEXT: order: unordered
 // CHECK-NEXT: iteration space: array 'ratings' (sparse<float, 2>), key 'key', value 'r'
@@ -34,15 +35,16 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: dim 1: key[1] in [0, ratings.extent(1))
 // CHECK-NEXT: parameters: ratings.extent(0), ratings.extent(1)
 // CHECK-NEXT: inner loops:
-// CHECK-NEXT: #0 k in [0, K) at line 23
+// CHECK-NEXT: #0 k in [0, a.size() (not affine)) at line 10
+// CHECK-NEXT: #1 k in [0, K) at line 24
 // CHECK-NEXT: arrays:
 // CHECK-NEXT: ratings sparse<float, 2>
 // CHECK-NEXT: W dense<float, 2>
 // CHECK-NEXT: H dense<float, 2>
 // CHECK-NEXT: refs:
-// CHECK-NEXT: #0 read ratings(key[0], key[1]) 22:21 r via 'r'
-// CHECK-NEXT: #1 read W(key[0], :) 22:29 W.row(key[0])
-// CHECK-NEXT: #2 read H(key[1], :) 22:44 H.row(key[1])
-// CHECK-NEXT: #3 readwrite W(key[0], k) 24:7 W.row(key[0])[k]
-// CHECK-NEXT: #4 read H(key[1], k) 24:31 H.row(key[1])[k]
+// CHECK-NEXT: #0 read ratings(key[0], key[1]) 23:21 r via 'r'
+// CHECK-NEXT: #1 read W(key[0], :) 23:29 W.row(key[0])
+// CHECK-NEXT: #2 read H(key[1], :) 23:44 H.row(key[1])
+// CHECK-NEXT: #3 readwrite W(key[0], k) 25:7 W.row(key[0])[k]
+// CHECK-NEXT: #4 read H(key[1], k) 25:31 H.row(key[1])[k]
 // CHECK-NOT: #{{[0-9]}}

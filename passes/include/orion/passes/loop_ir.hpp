@@ -189,6 +189,28 @@ struct LoopText {
   std::vector<unsigned> continues;
 };
 
+/// A parameter of a helper function declared as a reference to an orion::DenseArray.
+struct ViewParam {
+  ByteRange type; ///< from the start of the declaration through the `&`, up to the name
+  std::string element_type;
+  int rank = 0;
+};
+
+/// One declaration of a helper function, as written in the main file.
+struct HelperText {
+  ByteRange text; ///< the whole declaration (a definition: through its closing brace)
+  std::vector<ViewParam> params;
+};
+
+/// A function with a visible body that a loop body calls with dense arrays. Code generation adds
+/// an overload of it whose array parameters are the runtime's recording views, so that the body
+/// compiles, and its accesses are recorded element by element, when the runtime records them.
+struct ViewOverload {
+  std::string function;
+  std::optional<HelperText> forward; ///< the first declaration, when it is not the definition
+  HelperText definition;
+};
+
 /// One annotated loop.
 struct Loop {
   SourceLocation pragma_location;
@@ -202,6 +224,7 @@ struct Loop {
   std::vector<ArrayDecl> arrays;
   std::vector<ArrayRef> refs;
   LoopText text;
+  std::vector<ViewOverload> view_overloads; ///< helpers the body calls (directly or not)
 
   /// The name of a symbol in `expr`-rendering terms.
   std::string symbol_name(SymbolKind kind, int index) const;
