@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace orion::codegen {
 namespace {
 
@@ -89,8 +91,11 @@ std::string plan_initializer(const ir::Loop &loop, const deps::LoopAnalysis &ana
     bool written = false;
     for (const ir::ArrayRef &r : loop.refs)
       written = written || (r.array == id && r.access != ir::AccessKind::Read);
-    const std::string info =
-        fmt::format("{{{}, {}}}", string_literal(loop.arrays[id].name), bool_literal(written));
+    const std::string &name = loop.arrays[id].name;
+    const bool relaxed = std::find(loop.clauses.relax.begin(), loop.clauses.relax.end(), name) !=
+                         loop.clauses.relax.end();
+    const std::string info = fmt::format("{{{}, {}{}}}", string_literal(name),
+                                         bool_literal(written), relaxed ? ", true" : "");
     if (id == args.iterated)
       arrays.front() = info;
     else

@@ -20,7 +20,9 @@
 #include <orion/accumulator.hpp>
 #include <orion/dense_array.hpp>
 #include <orion/detail/executor.hpp>
+#include <orion/error.hpp>
 #include <orion/plan.hpp>
+#include <orion/session.hpp>
 #include <orion/sparse_array.hpp>
 
 #include <algorithm>
@@ -29,6 +31,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <tuple>
 #include <utility>
 
@@ -161,6 +164,23 @@ private:
 
 namespace detail_ {
 
+/// relax(A) allows stale reads of A, never lost updates. Until the runtime merges the updates
+/// that workers make to a relaxed array, a loop that writes one must not run on several workers:
+/// concurrent read-modify-writes would overwrite each other (last writer wins).
+inline void require_one_worker_for_relaxed_writes(const plan::LoopPlan &plan) {
+  if (orion::num_workers() <= 1)
+    return;
+  for (const plan::ArrayInfo &a : plan.arrays)
+    if (a.relaxed && a.written)
+      throw Error("parallel loop at " + plan.file + ":" + std::to_string(plan.line) + " writes '" +
+                  a.name + "', which it names in relax(" + a.name +
+                  "): this version of the runtime does not merge the workers' updates of a "
+                  "relaxed array, so on " +
+                  std::to_string(orion::num_workers()) +
+                  " workers updates would be lost; run it on one worker (one rank, "
+                  "--orion-threads=1)");
+}
+
 template <class T, std::size_t N> orion::detail::DenseHandle handle(DenseArray<T, N> &a) {
   return {reinterpret_cast<unsigned char *>(a.data()), sizeof(T),
           std::vector<std::int64_t>(a.extents().begin(), a.extents().end())};
@@ -223,6 +243,7 @@ void for_points(const Block<N> &block, const std::array<std::int64_t, N> &lo,
 template <class T, std::size_t N, class... A, class... R, class Body>
 void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A &...> arrays,
               std::tuple<R &...> reduced, Body &&body) {
+  detail_::require_one_worker_for_relaxed_writes(plan);
   auto storage = space.executor_storage();
   orion::detail::LoopRun run;
   run.plan = &plan;
@@ -256,6 +277,7 @@ void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A
 template <class T, std::size_t N, class... A, class... R, class Body>
 void for_each(const plan::LoopPlan &plan, DenseArray<T, N> &space, std::tuple<A &...> arrays,
               std::tuple<R &...> reduced, Body &&body) {
+  detail_::require_one_worker_for_relaxed_writes(plan);
   orion::detail::LoopRun run;
   run.plan = &plan;
   run.dims = static_cast<int>(N);
@@ -289,6 +311,7 @@ void for_each(const plan::LoopPlan &plan, DenseArray<T, N> &space, std::tuple<A 
 template <std::size_t N, class... A, class... R, class Body>
 void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tuple<A &...> arrays,
               std::tuple<R &...> reduced, Body &&body) {
+  detail_::require_one_worker_for_relaxed_writes(plan);
   orion::detail::LoopRun run;
   run.plan = &plan;
   run.dims = static_cast<int>(N);

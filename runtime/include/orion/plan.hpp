@@ -58,6 +58,9 @@ struct Candidate {
 struct ArrayInfo {
   std::string name;
   bool written = false; ///< some reference writes it (the iterated array: its values)
+  /// Named in relax(...). The runtime does not merge the workers' updates of a relaxed array
+  /// yet, so a loop that writes one runs only on a single worker (anything else loses updates).
+  bool relaxed = false;
 };
 
 /// Everything the runtime needs to know about one annotated loop.
