@@ -1,10 +1,15 @@
 // Collective text loaders producing SparseArrays.
 //
 // Every rank reads and parses only the lines that start in its byte range of the file; the ranks
-// then agree on errors (all of them throw the same LoadError, naming the first bad line in file
-// order) and all-gather the parsed elements in rank order, which is file order. Every rank ends up
-// with the whole array, identical to a serial load: in this stage loops and driver code run
-// replicated, so every rank needs all the data. Nothing half-loaded is ever returned.
+// then agree on errors (all of them throw the same LoadError: first about the file, if any rank
+// found it unreadable, not a regular file or changing under the load, then naming the first bad
+// line in file order) and all-gather the parsed elements in rank order, which is file order. Every
+// rank ends up with the whole array, identical to a serial load: in this stage loops and driver
+// code run replicated, so every rank needs all the data. Nothing half-loaded is ever returned.
+//
+// Pieces: <orion/detail/file_range.hpp> reads a rank's lines, <orion/detail/file_identity.hpp>
+// decides whether the file changed during the load, <orion/detail/parse_field.hpp> parses numbers
+// and explains the ones it refuses, <orion/detail/extent_limit.hpp> bounds the indices.
 //
 // load_triplets also keeps a binary cache next to the text file (<orion/detail/binary_cache.hpp>,
 // --orion-cache): a reload reads raw arrays instead of parsing. load_text does not: its result
@@ -12,15 +17,18 @@
 #pragma once
 
 #include <orion/detail/binary_cache.hpp>
+#include <orion/detail/check.hpp>
 #include <orion/detail/comm.hpp>
+#include <orion/detail/extent_limit.hpp>
+#include <orion/detail/file_identity.hpp>
 #include <orion/detail/file_range.hpp>
+#include <orion/detail/parse_field.hpp>
 #include <orion/detail/state.hpp>
 #include <orion/error.hpp>
 #include <orion/sparse_array.hpp>
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <chrono>
 #include <climits>
 #include <cstdint>
@@ -38,61 +46,9 @@ namespace orion {
 
 namespace detail {
 
-inline bool is_blank(char c) noexcept {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-}
-
-/// The line as it appears in an error message: quoted, cut at 80 characters.
-inline std::string quote_line(std::string_view line) {
-  constexpr std::size_t kMax = 80;
-  std::string out = "\"";
-  out += line.substr(0, kMax);
-  out += line.size() > kMax ? "...\"" : "\"";
-  return out;
-}
-
-/// Field end: the number must be the whole field, so "12abc" is rejected rather than read as 12.
-inline bool field_ends(const char *p, const char *end) noexcept { return p == end || is_blank(*p); }
-
-/// Parses one whitespace-delimited number at p (skipping leading blanks) and advances p past it.
-template <class V> bool parse_field(const char *&p, const char *end, V &out) noexcept {
-  while (p != end && is_blank(*p))
-    ++p;
-  if (p != end && *p == '+' && p + 1 != end && p[1] != '-') // from_chars rejects a leading '+'
-    ++p;
-  const auto [next, ec] = std::from_chars(p, end, out);
-  if (ec != std::errc() || next == p || !field_ends(next, end))
-    return false;
-  p = next;
-  return true;
-}
-
-/// Indices dominate triplet files; a plain decimal loop is about twice as fast as the generic
-/// integer from_chars. Same contract as parse_field.
-inline bool parse_field(const char *&p, const char *end, std::int64_t &out) noexcept {
-  while (p != end && is_blank(*p))
-    ++p;
-  bool negative = false;
-  if (p != end && (*p == '-' || *p == '+'))
-    negative = *p++ == '-';
-  const char *digits = p;
-  std::uint64_t value = 0;
-  constexpr std::uint64_t kLimit = static_cast<std::uint64_t>(INT64_MAX);
-  while (p != end && static_cast<unsigned char>(*p - '0') < 10) {
-    const auto digit = static_cast<std::uint64_t>(*p - '0');
-    if (value > (kLimit + negative - digit) / 10)
-      return false; // out of range
-    value = value * 10 + digit;
-    ++p;
-  }
-  if (p == digits || !field_ends(p, end))
-    return false;
-  out = negative ? static_cast<std::int64_t>(0 - value) : static_cast<std::int64_t>(value);
-  return true;
-}
-
+/// Parses "row col value" (fast path: yes or no; explain_triplet says why not).
 template <class T>
-bool parse_triplet(std::string_view line, std::array<std::int64_t, 2> &key, T &value) noexcept {
+bool parse_triplet(std::string_view line, std::array<std::int64_t, 2> &key, T &value) {
   const char *p = line.data();
   const char *end = p + line.size();
   if (!parse_field(p, end, key[0]) || !parse_field(p, end, key[1]) || !parse_field(p, end, value))
@@ -100,6 +56,39 @@ bool parse_triplet(std::string_view line, std::array<std::int64_t, 2> &key, T &v
   while (p != end && is_blank(*p))
     ++p;
   return p == end;
+}
+
+/// Why parse_triplet<T> rejected a line (without its '\n', and without the '\r' of a "\r\n" end).
+template <class T> std::string explain_triplet(std::string_view line) {
+  if (line.find('\r') != std::string_view::npos)
+    return "a carriage return ('\\r') inside the line (only \"\\r\\n\" line ends are "
+           "accepted): " +
+           quote_line(line);
+  const std::string format =
+      "expected \"row col value\" (three whitespace-separated numbers), got " + quote_line(line);
+  const char *p = line.data();
+  const char *end = p + line.size();
+  for (std::size_t d = 0; d < 2; ++d) {
+    const std::string_view field = next_field(p, end);
+    switch (why_not<std::int64_t>(field)) {
+    case FieldProblem::none:
+      break;
+    case FieldProblem::not_integer:
+      return "index " + quote_line(field) + " in dimension " + std::to_string(d) +
+             " is not an integer: " + quote_line(line);
+    case FieldProblem::out_of_range:
+      return "index " + quote_line(field) + " in dimension " + std::to_string(d) +
+             " does not fit in int64_t: " + quote_line(line);
+    default:
+      return format;
+    }
+    p = field.data() + field.size();
+  }
+  const std::string_view field = next_field(p, end);
+  const FieldProblem problem = why_not<T>(field);
+  if (problem == FieldProblem::not_integer || problem == FieldProblem::out_of_range)
+    return value_problem_text<T>(problem, field) + ": " + quote_line(line);
+  return format; // a missing, malformed or extra field
 }
 
 template <std::size_t N>
@@ -111,14 +100,20 @@ void check_extents(const std::string &path, const std::array<std::int64_t, N> &e
                       true);
 }
 
+/// Why an index a line decoded is refused: negative, outside the explicit extents, or (without
+/// them) too large for the arrays built from it (see <orion/detail/extent_limit.hpp>).
 template <std::size_t N>
 std::string bad_index(std::int64_t index, std::size_t d, const std::array<std::int64_t, N> *extents,
-                      std::string_view line) {
-  const std::string what = index < 0
-                               ? "negative index " + std::to_string(index)
-                               : "index " + std::to_string(index) + " is outside the extent " +
-                                     std::to_string((*extents)[d]);
-  return what + " in dimension " + std::to_string(d) + ": " + quote_line(line);
+                      std::int64_t max_extent, std::string_view line) {
+  std::string what;
+  if (index < 0)
+    what = "negative index " + std::to_string(index) + " in dimension " + std::to_string(d);
+  else if (extents != nullptr)
+    what = "index " + std::to_string(index) + " is outside the extent " +
+           std::to_string((*extents)[d]) + " in dimension " + std::to_string(d);
+  else
+    what = index_too_large(index, d, max_extent);
+  return what + ": " + quote_line(line);
 }
 
 // Lines read before the loader sizes its vectors from the average line length.
@@ -144,17 +139,58 @@ template <class T> std::vector<T> allgather_vector(std::vector<T> &local) {
   return all;
 }
 
+/// The stamps the ranks opened, gathered into their spread (see ranks_disagree). A rank passes
+/// nothing if it could not open the file; then `spread` is meaningful only if some rank opened it.
+/// Collective.
+inline StampSpread spread_of_stamps(const std::optional<SourceStamp> &mine,
+                                    std::int64_t opened_ns) {
+  constexpr std::size_t kFields = 6;
+  auto fields = [](SourceStamp &s) {
+    return std::array<std::int64_t *, kFields>{&s.size,      &s.mtime_sec,  &s.mtime_nsec,
+                                               &s.ctime_sec, &s.ctime_nsec, &s.inode};
+  };
+  // Maxima of the fields, then of their complements (~x = -x - 1 orders the other way round and
+  // cannot overflow), then of the complemented open time.
+  std::array<std::int64_t, 2 * kFields + 1> v;
+  v.fill(INT64_MIN);
+  if (mine) {
+    SourceStamp s = *mine;
+    const auto f = fields(s);
+    for (std::size_t i = 0; i < kFields; ++i) {
+      v[i] = *f[i];
+      v[kFields + i] = ~*f[i];
+    }
+    v[2 * kFields] = ~opened_ns;
+  }
+  comm_allreduce_max(v);
+  StampSpread spread;
+  const auto hi = fields(spread.hi);
+  const auto lo = fields(spread.lo);
+  for (std::size_t i = 0; i < kFields; ++i) {
+    *hi[i] = v[i];
+    *lo[i] = ~v[kFields + i];
+  }
+  spread.first_open_ns = ~v[2 * kFields];
+  return spread;
+}
+
 /// The shared loader skeleton. parse(line, key, value) -> bool decodes one non-blank,
-/// non-comment line; rejected(line) -> std::string explains a false return. bounds_out, if given,
-/// receives the largest index + 1 in each dimension, whatever the extents.
+/// non-comment line; rejected(line) -> std::string explains a false return. Without extents an
+/// index must be below max_extent (agreed_max_extent()). bounds_out, if given, receives the
+/// largest index + 1 in each dimension, whatever the extents; stamp_out, if given, the stamp of
+/// the file this rank read.
 template <class T, std::size_t N, class Parse, class Rejected>
 SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&rejected,
-                             const std::array<std::int64_t, N> *extents,
-                             std::array<std::int64_t, N> *bounds_out = nullptr) {
+                             const std::array<std::int64_t, N> *extents, std::int64_t max_extent,
+                             std::array<std::int64_t, N> *bounds_out = nullptr,
+                             SourceStamp *stamp_out = nullptr) {
   using key_type = std::array<std::int64_t, N>;
   const auto started = std::chrono::steady_clock::now();
   if (extents != nullptr)
     check_extents(path, *extents);
+  key_type limit; // every index must be below it
+  for (std::size_t d = 0; d < N; ++d)
+    limit[d] = extents != nullptr ? (*extents)[d] : max_extent;
 
   // 1. Parse the lines of this rank's byte range.
   std::vector<key_type> keys;
@@ -164,9 +200,12 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
   std::int64_t lines = 0;
   std::int64_t bytes = 0;
   std::optional<LineProblem> problem;
-  std::optional<std::string> failure;
+  std::optional<std::string> failure; // about the file as a whole: wins over any line's problem
+  std::optional<SourceStamp> stamp;
+  const std::int64_t opened_ns = wall_clock_ns();
   try {
     FileRange file(path, comm_rank(), comm_size());
+    stamp = file.stamp();
     std::int64_t consumed = 0;
     file.for_each_line([&](std::string_view line) {
       ++lines;
@@ -177,7 +216,7 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
         keys.reserve(estimate);
         values.reserve(estimate);
       }
-      if (!line.empty() && line.back() == '\r')
+      if (!line.empty() && line.back() == '\r') // a "\r\n" line end
         line.remove_suffix(1);
       std::size_t first = 0;
       while (first < line.size() && is_blank(line[first]))
@@ -191,14 +230,16 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
           problem = LineProblem{lines, rejected(line)};
           return false;
         }
+      } catch (const std::bad_alloc &) {
+        throw;
       } catch (const std::exception &e) {
         problem = LineProblem{lines, std::string("the parser threw \"") + e.what() + "\" on " +
                                          quote_line(line)};
         return false;
       }
       for (std::size_t d = 0; d < N; ++d) {
-        if (key[d] < 0 || (extents != nullptr && key[d] >= (*extents)[d])) {
-          problem = LineProblem{lines, bad_index(key[d], d, extents, line)};
+        if (key[d] < 0 || key[d] >= limit[d]) {
+          problem = LineProblem{lines, bad_index(key[d], d, extents, max_extent, line)};
           return false;
         }
         max_key[d] = std::max(max_key[d], key[d]);
@@ -208,6 +249,7 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
       return true;
     });
     bytes = file.bytes_read();
+    file.check_unchanged(); // also after a bad line: a torn file explains bad lines
   } catch (const LoadError &e) {
     failure = e.what();
   } catch (const std::bad_alloc &) {
@@ -216,16 +258,26 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
 
   const auto parsed = std::chrono::steady_clock::now();
 
-  // 2. Agree on errors. Line numbers: this part's first line follows all lines of lower parts.
+  // 2. Agree on the file: every rank read one version of it, or all of them fail.
+  const StampSpread spread = spread_of_stamps(stamp, opened_ns);
+  if (!failure && stamp)
+    failure = ranks_disagree(path, spread);
+  raise_if_any<LoadError>(failure);
+  if (stamp_out != nullptr)
+    *stamp_out = *stamp;
+
+  // 3. Agree on bad lines. Line numbers: this part's first line follows all lines of lower parts.
   // A part that stopped at a bad line undercounts, which only shifts the numbers of later parts,
   // whose errors lose to its own anyway.
   const std::int64_t lines_before = comm_exscan_sum(lines);
-  if (!failure && problem)
-    failure = path + ":" + std::to_string(lines_before + problem->line) + ": " + problem->what;
-  raise_if_any<LoadError>(failure);
+  std::optional<std::string> bad_line;
+  if (problem)
+    bad_line = path + ":" + std::to_string(lines_before + problem->line) + ": " + problem->what;
+  raise_if_any<LoadError>(bad_line);
 
-  // 3. Agree on the shape and gather every part's elements in rank (= file) order. The bounds are
-  // reduced with explicit extents too: the cache records them.
+  // 4. Agree on the shape and gather every part's elements in rank (= file) order. The bounds are
+  // reduced with explicit extents too: the cache records them. No index reaches INT64_MAX, so
+  // max_key + 1 does not overflow.
   comm_allreduce_max(max_key);
   key_type bounds;
   for (std::size_t d = 0; d < N; ++d)
@@ -262,7 +314,8 @@ inline std::string cache_not_used_line(const std::string &cache, std::int64_t ra
 }
 
 /// A load through the binary cache, for loaders whose result depends only on the file's bytes,
-/// T, N and the extents. text_load(bounds_out) is the collective text load. Collective.
+/// T, N and the extents. text_load(max_extent, bounds_out, stamp_out) is the collective text load
+/// (load_lines' last three parameters). Collective.
 template <class T, std::size_t N, class TextLoad>
 SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int64_t, N> *extents,
                               TextLoad &&text_load) {
@@ -276,6 +329,7 @@ SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int
   const CacheMode mode = options.cache;
   const bool root = comm_rank() == 0;
   const std::string cache = cache_path_for(path);
+  const std::int64_t max_extent = extents != nullptr ? INT64_MAX : agreed_max_extent();
   const std::optional<SourceStamp> before = mode == CacheMode::off ? std::nullopt : stamp_of(path);
 
   // 1. Every rank reads the cache on its own, then they agree: a rank returning from the cache
@@ -291,6 +345,20 @@ SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int
         read = Read::rejected("its elements do not fit the extents " +
                               format_index(extents->data(), N));
     }
+    if (read.status == Read::Status::loaded && extents == nullptr) {
+      // The rule of the text load (<orion/detail/extent_limit.hpp>), which reports the line.
+      bool fits = true;
+      for (std::size_t d = 0; d < N; ++d)
+        fits &= read.contents.bounds[d] <= max_extent;
+      if (!fits)
+        read = Read::rejected("its elements need the extents " +
+                              format_index(read.contents.bounds.data(), N) + ", more than the " +
+                              gigabytes(static_cast<double>(max_extent)) +
+                              " of memory available allow");
+    }
+    // A cache read while its text file changed may hold the text's old version.
+    if (read.status == Read::Status::loaded && stamp_of(path) != before)
+      read = Read::rejected("'" + path + "' changed while the cache was being read");
   }
   const bool usable = read.status == Read::Status::loaded;
   const int ranks = comm_size();
@@ -317,19 +385,20 @@ SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int
 
   // 2. The text, the source of truth.
   std::array<std::int64_t, N> bounds{};
-  SparseArray<T, N> result = text_load(&bounds);
+  SourceStamp seen;
+  SparseArray<T, N> result = text_load(max_extent, &bounds, &seen);
 
   // 3. Root (re)writes the cache, unless its own was fine and only another rank could not use it.
   if (!root || !before || mode == CacheMode::off || (mode == CacheMode::on && usable))
     return result;
-  if (const auto blocker = cache_write_blocker(path, before, stamp_of(path), started_ns)) {
+  if (const auto blocker = cache_write_blocker(path, seen, stamp_of(path), started_ns)) {
     if (options.verbose)
       std::fprintf(stderr, "orion: not writing cache '%s': %s\n", cache.c_str(), blocker->c_str());
     return result;
   }
   const auto write_started = std::chrono::steady_clock::now();
   const std::optional<std::string> failure =
-      write_cache<T, N>(cache, *before, bounds, result.keys(), std::as_const(result).values());
+      write_cache<T, N>(cache, seen, bounds, result.keys(), std::as_const(result).values());
   if (failure) {
     std::vector<std::string> &warned = state().cache_warnings;
     if (std::find(warned.begin(), warned.end(), cache) == warned.end()) {
@@ -353,32 +422,37 @@ SparseArray<T, 2> load_triplets(const std::string &path,
                                 const std::array<std::int64_t, 2> *extents) {
   static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>,
                 "load_triplets needs a numeric value type");
-  return load_cached<T, 2>(path, extents, [&](std::array<std::int64_t, 2> *bounds) {
-    return load_lines<T, 2>(
-        path,
-        [](std::string_view line, std::array<std::int64_t, 2> &key, T &value) {
-          return parse_triplet(line, key, value);
-        },
-        [](std::string_view line) {
-          return "expected \"row col value\" (three whitespace-separated numbers), got " +
-                 quote_line(line);
-        },
-        extents, bounds);
-  });
+  return load_cached<T, 2>(
+      path, extents,
+      [&](std::int64_t max_extent, std::array<std::int64_t, 2> *bounds, SourceStamp *stamp) {
+        return load_lines<T, 2>(
+            path,
+            [](std::string_view line, std::array<std::int64_t, 2> &key, T &value) {
+              return parse_triplet(line, key, value);
+            },
+            [](std::string_view line) { return explain_triplet<T>(line); }, extents, max_extent,
+            bounds, stamp);
+      });
 }
 
 } // namespace detail
 
 /// Loads "row col value" lines (0-based indices, whitespace separated; blank lines and lines
-/// starting with '#' are skipped) into a SparseArray<T, 2> whose extents are the largest index +
-/// 1 in each dimension. Collective. Throws LoadError, on every rank, for a missing or unreadable
-/// file, a malformed line or a negative index, naming path:line. Reloads come from the binary
-/// cache `path.orion-cache` while the file is unchanged (see --orion-cache).
+/// starting with '#' are skipped; "\r\n" line ends are accepted) into a SparseArray<T, 2> whose
+/// extents are the largest index + 1 in each dimension. Collective. Throws LoadError, on every
+/// rank, naming path:line for a malformed line, an index that is negative, not an integer or too
+/// large (<orion/detail/extent_limit.hpp>), a value that is not a T ("2.5" for an integer type, or
+/// out of T's range; a floating-point value too small for T becomes 0 or a denormal), or a '\r'
+/// that does not end the line; and naming the path for a file that is missing, unreadable, not a
+/// regular file (a FIFO, a directory, a device) or that changed while it was being loaded
+/// (<orion/detail/file_identity.hpp>). Reloads come from the binary cache `path.orion-cache` while
+/// the file is unchanged (see --orion-cache).
 template <class T> SparseArray<T, 2> load_triplets(const std::string &path) {
   return detail::load_triplets<T>(path, nullptr);
 }
 
-/// As above with fixed extents; an index outside them is an error naming the line.
+/// As above with fixed extents; an index outside them is an error naming the line (and any index
+/// inside them is accepted, however large).
 template <class T>
 SparseArray<T, 2> load_triplets(const std::string &path,
                                 const std::array<std::int64_t, 2> &extents) {
@@ -386,10 +460,11 @@ SparseArray<T, 2> load_triplets(const std::string &path,
 }
 
 /// Loads a text file with a user parser `bool(std::string_view line, std::array<int64_t, N>& key,
-/// T& value)` called on each non-blank line not starting with '#' (trailing '\r' removed); it
-/// returns false for a malformed line. Extents are the largest index + 1 per dimension.
-/// Collective; the parser runs on every rank for that rank's lines, so it must not depend on
-/// state from other lines.
+/// T& value)` called on each non-blank line not starting with '#' (the '\r' of a "\r\n" line end
+/// removed; any other '\r' is the parser's to judge); it returns false for a malformed line.
+/// Extents are the largest index + 1 per dimension. The keys are checked as load_triplets checks
+/// its indices, and the file as it checks its file. Collective; the parser runs on every rank for
+/// that rank's lines, so it must not depend on state from other lines.
 template <class T, std::size_t N, class Parser>
 SparseArray<T, N> load_text(const std::string &path, Parser &&parser) {
   return detail::load_lines<T, N>(
@@ -397,7 +472,7 @@ SparseArray<T, N> load_text(const std::string &path, Parser &&parser) {
       [](std::string_view line) {
         return "the parser rejected this line: " + detail::quote_line(line);
       },
-      nullptr);
+      nullptr, detail::agreed_max_extent());
 }
 
 /// As above with fixed extents.
@@ -409,7 +484,7 @@ SparseArray<T, N> load_text(const std::string &path, Parser &&parser,
       [](std::string_view line) {
         return "the parser rejected this line: " + detail::quote_line(line);
       },
-      &extents);
+      &extents, INT64_MAX);
 }
 
 } // namespace orion

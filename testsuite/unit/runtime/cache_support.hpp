@@ -8,6 +8,7 @@
 #include <orion/options.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include <iterator>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -68,9 +70,9 @@ private:
   std::string path_;
 };
 
-/// Sets a file's modification time to `seconds_ago` before now, plus `nsec` nanoseconds. A cache
-/// is only written for a file modified at least two seconds before the load.
-inline void set_mtime(const std::string &path, long seconds_ago, long nsec = 0) {
+/// Sets a file's modification time to `seconds_ago` before now, plus `nsec` nanoseconds, and
+/// nothing else: its change time (ctime) becomes the present.
+inline void set_mtime_only(const std::string &path, long seconds_ago, long nsec = 0) {
   timespec times[2];
   times[0].tv_sec = 0;
   times[0].tv_nsec = UTIME_OMIT;
@@ -78,6 +80,28 @@ inline void set_mtime(const std::string &path, long seconds_ago, long nsec = 0) 
   times[1].tv_nsec = nsec;
   if (::utimensat(AT_FDCWD, path.c_str(), times, 0) != 0)
     throw std::runtime_error("utimensat failed for " + path);
+}
+
+/// Waits until the change time of `path` is older than the loader's kSettledChangeNanoseconds
+/// (no clock can set it back).
+inline void wait_for_settled_ctime(const std::string &path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    throw std::runtime_error("stat failed for " + path);
+  const auto changed = std::chrono::system_clock::time_point(
+      std::chrono::duration_cast<std::chrono::system_clock::duration>(
+          std::chrono::seconds(st.st_ctim.tv_sec) + std::chrono::nanoseconds(st.st_ctim.tv_nsec)));
+  std::this_thread::sleep_until(changed +
+                                std::chrono::nanoseconds(orion::detail::kSettledChangeNanoseconds) +
+                                std::chrono::milliseconds(10));
+}
+
+/// Dates a file's modification time back as set_mtime_only does and waits until its change time
+/// has settled too: a cache is only written for a file modified at least two seconds, and changed
+/// at least kSettledChangeNanoseconds, before the load.
+inline void set_mtime(const std::string &path, long seconds_ago, long nsec = 0) {
+  set_mtime_only(path, seconds_ago, nsec);
+  wait_for_settled_ctime(path);
 }
 
 /// Writes `content` to path (rank 0 only) and dates it an hour back, so that a load may cache it.
@@ -137,6 +161,16 @@ template <class F> std::string capture_stderr(F &&f) {
   std::fclose(sink);
   return text;
 }
+
+/// Kills the test program (SIGALRM) if the enclosing scope takes longer than `seconds`: a loader
+/// that blocks must fail the test, not hang it until the ctest timeout.
+class Watchdog {
+public:
+  explicit Watchdog(unsigned seconds) { ::alarm(seconds); }
+  ~Watchdog() { ::alarm(0); }
+  Watchdog(const Watchdog &) = delete;
+  Watchdog &operator=(const Watchdog &) = delete;
+};
 
 /// Runs the enclosing test with other runtime options; restores the previous ones at scope exit.
 class OptionsGuard {

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <filesystem>
@@ -174,4 +175,58 @@ TEST_CASE("explicit extents the cache does not fit give the same error on every 
     message = e.what();
   }
   CHECK(message == path + ":2: index 5 is outside the extent 3 in dimension 0: \"5 1 2\"");
+}
+
+TEST_CASE("a cache the index rules refuse gives the text load's error on every rank",
+          "[mpi][cache]") {
+  // Consistent, but with an index no array here could be allocated for.
+  const Dataset d("ratings.txt", "0 0 1\n9223372036854775806 0 2\n");
+  const std::string &path = d.path;
+  if (orion::is_root()) {
+    const auto stamp = orion::detail::stamp_of(path);
+    REQUIRE(stamp);
+    REQUIRE_FALSE(orion::detail::write_cache<double, 2>(
+        d.cache, *stamp, Key{INT64_MAX, 1}, std::vector<Key>{{0, 0}, {INT64_MAX - 1, 0}},
+        std::vector<double>{1, 2}));
+  }
+  orion::detail::comm_barrier();
+  OptionsGuard on(CacheMode::on, false);
+  std::string message = "(no error)";
+  try {
+    orion::load_triplets<double>(path);
+  } catch (const orion::LoadError &e) {
+    CHECK(e.collective());
+    message = e.what();
+  }
+  CHECK_THAT(message, Catch::StartsWith(path + ":2: index 9223372036854775806 in dimension 0 is "
+                                               "too large"));
+  CHECK(orion::detail::comm_bcast_string(message, 0) == message);
+}
+
+TEST_CASE("a text file rewritten with its size and modification time is reloaded on every rank",
+          "[mpi][cache]") {
+  const Dataset d("ratings.txt", make_text(400));
+  const std::string &path = d.path;
+  OptionsGuard on(CacheMode::on, false);
+  orion::load_triplets<double>(path); // writes the cache
+  orion::detail::comm_barrier();
+  if (orion::is_root()) {
+    const auto stamp = orion::detail::stamp_of(path);
+    REQUIRE(stamp);
+    std::string text = read_file(path);
+    std::replace(text.begin(), text.end(), '1', '2'); // same size, other values
+    orion_test::write_file(path, text);
+    timespec times[2];
+    times[0].tv_nsec = UTIME_OMIT;
+    times[1].tv_sec = static_cast<time_t>(stamp->mtime_sec);
+    times[1].tv_nsec = static_cast<long>(stamp->mtime_nsec);
+    REQUIRE(::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0);
+    orion_test::wait_for_settled_ctime(path);
+  }
+  orion::detail::comm_barrier();
+  const auto text = orion_test::load_off<double>(path);
+  const auto got = orion::load_triplets<double>(path);
+  check_same_everywhere(got, text);
+  orion::detail::comm_barrier();
+  check_same_everywhere(orion::load_triplets<double>(path), text); // from the new cache
 }

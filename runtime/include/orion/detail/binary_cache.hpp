@@ -2,11 +2,16 @@
 //
 // Parsing text runs at a few hundred MB/s per rank; reading the same elements back as raw arrays
 // runs at the speed of the page cache. The text file stays the source of truth: a cache is used
-// only if it was written from a file with the same size, timestamps and inode, holds the element
-// type the load asks for, and passes every size, bound and checksum check below. Anything else is
-// ignored and rebuilt from the text. A writer writes a temporary file in the cache's directory and
-// renames it over the cache, so a reader sees the old cache or the new one, never half of one; a
-// torn file left by a power failure (nothing is fsync'ed) fails the size or checksum check.
+// only if it was written from a file with the same size, timestamps and inode (and the file did not
+// change while the cache was read), holds the element type the load asks for, passes every size,
+// bound and checksum check below, and holds no index the text load would refuse (negative, or too
+// large: <orion/detail/extent_limit.hpp>; checked by load_cached in <orion/loaders.hpp>). Anything
+// else is ignored and rebuilt from the text, which reports the line a refused index is on. A cache
+// is written only for a text file whose modification time is 2 s old and whose change time is
+// 50 ms old (cache_write_blocker), so that a later change of the file always changes its stamp. A
+// writer writes a temporary file in the cache's directory and renames it over the cache, so a
+// reader sees the old cache or the new one, never half of one; a torn file left by a power failure
+// (nothing is fsync'ed) fails the size or checksum check.
 //
 // Layout, in the byte order of the machine that wrote it (recorded in the header):
 //
@@ -19,6 +24,8 @@
 // returns the same elements with its own extents whenever every bound fits within them; when one
 // does not, the text load runs so that the out-of-range line is reported as usual.
 #pragma once
+
+#include <orion/detail/file_identity.hpp>
 
 #include <array>
 #include <cerrno>
@@ -39,53 +46,33 @@ namespace orion::detail {
 
 inline std::string cache_path_for(const std::string &path) { return path + ".orion-cache"; }
 
-/// A file's size, timestamps and inode as stat() reports them. Equal stamps mean "the same bytes"
-/// as far as the file system can tell: writing changes the size or the timestamps, and replacing
-/// the file (rename, copy) changes its inode and change time. The device number is left out: it
-/// differs between the nodes that mount one network file system.
-struct SourceStamp {
-  std::int64_t size = 0;
-  std::int64_t mtime_sec = 0, mtime_nsec = 0;
-  std::int64_t ctime_sec = 0, ctime_nsec = 0;
-  std::int64_t inode = 0;
-
-  bool operator==(const SourceStamp &) const = default;
-  std::int64_t mtime_ns() const noexcept { return mtime_sec * 1'000'000'000 + mtime_nsec; }
-};
-
-/// The stamp of a regular file; nothing for anything else (missing, a directory, a pipe), which is
-/// never cached.
-inline std::optional<SourceStamp> stamp_of(const std::string &path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
-    return std::nullopt;
-  SourceStamp s;
-  s.size = static_cast<std::int64_t>(st.st_size);
-  s.mtime_sec = static_cast<std::int64_t>(st.st_mtim.tv_sec);
-  s.mtime_nsec = static_cast<std::int64_t>(st.st_mtim.tv_nsec);
-  s.ctime_sec = static_cast<std::int64_t>(st.st_ctim.tv_sec);
-  s.ctime_nsec = static_cast<std::int64_t>(st.st_ctim.tv_nsec);
-  s.inode = static_cast<std::int64_t>(st.st_ino);
-  return s;
-}
-
 /// A file modified less than this long before a load is not cached. Timestamps have a granularity
 /// (a clock tick on Linux file systems, 2 s on FAT), and a same-size rewrite within the tick of the
 /// stamp we recorded would go unnoticed.
 inline constexpr std::int64_t kSettledNanoseconds = 2'000'000'000;
 
-/// Why the text just loaded must not be cached, or nothing if it may be. `before` and `after` are
-/// the source's stamps around the text load, `load_started_ns` the wall-clock time (ns since the
-/// epoch) at which it began.
+/// Nor is a file whose inode change time (ctime) is less than this old. Tools set the modification
+/// time back at will (touch -d, cp -p, rsync -t, tar), but not the change time, which every write
+/// and every such setting moves to the present: once it is a few clock ticks old, any later change
+/// of the file gives it another value, so the recorded stamp cannot match a changed file.
+inline constexpr std::int64_t kSettledChangeNanoseconds = 50'000'000;
+
+/// Why the text just loaded must not be cached, or nothing if it may be. `before` is the stamp
+/// the text load saw, `after` the file's stamp once it was done, `load_started_ns` the wall-clock
+/// time (ns since the epoch) at which the load began.
 inline std::optional<std::string> cache_write_blocker(const std::string &path,
                                                       const std::optional<SourceStamp> &before,
                                                       const std::optional<SourceStamp> &after,
                                                       std::int64_t load_started_ns) {
   if (!before || !after || *before != *after)
-    return "'" + path + "' changed while it was being loaded";
+    return "'" + path + "' changed after it was loaded";
   if (load_started_ns - before->mtime_ns() < kSettledNanoseconds)
     return "'" + path + "' was modified less than " +
            std::to_string(kSettledNanoseconds / 1'000'000'000) + " s before the load";
+  if (load_started_ns - before->ctime_ns() < kSettledChangeNanoseconds)
+    return "'" + path + "' was changed less than " +
+           std::to_string(kSettledChangeNanoseconds / 1'000'000) +
+           " ms before the load (its inode change time)";
   return std::nullopt;
 }
 
@@ -313,7 +300,8 @@ CacheRead<T, N> read_cache(const std::string &cache_path, const std::string &sou
   using Read = CacheRead<T, N>;
   using key_type = std::array<std::int64_t, N>;
   static_assert(sizeof(key_type) == N * sizeof(std::int64_t), "keys are read as raw int64 arrays");
-  const int fd = ::open(cache_path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Non-blocking: a FIFO put where the cache belongs must not make the load wait for a writer.
+  const int fd = ::open(cache_path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT)
       return Read();
@@ -385,9 +373,10 @@ CacheRead<T, N> read_cache(const std::string &cache_path, const std::string &sou
     return Read::rejected("it is corrupt (checksum mismatch)");
   // The checksum catches damage; this catches a cache that was never right, which would otherwise
   // put out-of-range keys into an array whose users trust them.
+  // (bounds - 1, not hi + 1: a key of INT64_MAX must not overflow.)
   bool in_bounds = true;
   for (std::size_t d = 0; d < N; ++d)
-    in_bounds &= c.bounds[d] == hi[d] + 1 && (c.keys.empty() || lo[d] >= 0);
+    in_bounds &= c.bounds[d] >= 0 && hi[d] == c.bounds[d] - 1 && (c.keys.empty() || lo[d] >= 0);
   if (!in_bounds)
     return Read::rejected("it is corrupt (its keys do not match the bounds it records)");
   r.status = Read::Status::loaded;

@@ -2,36 +2,53 @@
 // [size*r/P, size*(r+1)/P) and owns exactly the lines that *start* in that range, so the parts
 // partition the file's lines whatever the line lengths, and a rank reads little beyond its range.
 // Shared by both backends: the serial backend is part 0 of 1.
+//
+// Only regular files are read: each part needs to read its own byte range, which a pipe, a FIFO or
+// a device cannot give, and opening a FIFO would wait for a writer. The path is examined with
+// stat() before it is opened, and opened non-blocking in case it became something else meanwhile.
+// The stamp of the open file (<orion/detail/file_identity.hpp>) is recorded at the open; reads
+// stop at the size it records, a read that ends before it means the file shrank (an error), and
+// check_unchanged() compares the stamps at the end.
 #pragma once
 
+#include <orion/detail/file_identity.hpp>
 #include <orion/error.hpp>
 
 #include <cerrno>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 namespace orion::detail {
 
 class FileRange {
 public:
-  /// Throws LoadError naming the path and the OS reason if the file cannot be opened.
+  /// Throws LoadError naming the path: it cannot be opened (and why), or it is not a regular file.
   FileRange(const std::string &path, int part, int parts) : path_(path) {
-    file_.reset(std::fopen(path.c_str(), "rb"));
-    if (!file_)
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
       fail("cannot open");
-    // Unbuffered: we read big blocks, and stdio's extra copy would be waste.
-    std::setvbuf(file_.get(), nullptr, _IONBF, 0);
-    // Probe one byte: a directory opens fine but fails to read (EISDIR), and its reported size
-    // could make it look like an empty file.
-    if (std::fgetc(file_.get()) == EOF && std::ferror(file_.get()))
+    if (!S_ISREG(st.st_mode))
+      not_regular(st.st_mode);
+    do
+      fd_.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    while (fd_.fd < 0 && errno == EINTR);
+    if (fd_.fd < 0)
+      fail("cannot open");
+    if (::fstat(fd_.fd, &st) != 0)
       fail("cannot read");
-    if (fseeko(file_.get(), 0, SEEK_END) != 0 || (size_ = ftello(file_.get())) < 0)
-      fail("cannot determine the size of");
+    if (!S_ISREG(st.st_mode))
+      not_regular(st.st_mode);
+    stamp_ = stamp_from(st);
+    size_ = stamp_.size;
     // size * k / parts, exactly, without overflowing for any file size.
     auto bound = [&](std::int64_t k) { return size_ / parts * k + size_ % parts * k / parts; };
     lo_ = bound(part);
@@ -40,6 +57,8 @@ public:
   FileRange(const FileRange &) = delete;
   FileRange &operator=(const FileRange &) = delete;
 
+  /// The stamp of the file when it was opened.
+  const SourceStamp &stamp() const noexcept { return stamp_; }
   std::int64_t file_size() const noexcept { return size_; }
   /// Bytes of the file this part is responsible for (its lines may end a little beyond).
   std::int64_t range_size() const noexcept { return hi_ - lo_; }
@@ -47,19 +66,19 @@ public:
 
   /// Calls f(std::string_view line) for each owned line in file order, without its '\n';
   /// f returns false to stop early. A last line without a trailing newline is still a line.
+  /// Throws LoadError if a read fails or finds the file shorter than it was when opened.
   template <class F> void for_each_line(F &&f) {
     if (lo_ >= hi_)
       return;
     buffer_.resize(kBlock);
     std::int64_t base = lo_ > 0 ? lo_ - 1 : 0; // file offset of buffer_[0]
-    if (fseeko(file_.get(), base, SEEK_SET) != 0)
-      fail("cannot seek in");
     std::size_t have = 0;
     bool eof = false;
     auto fill = [&] {
       if (have == buffer_.size())
         buffer_.resize(buffer_.size() * 2); // a line longer than the buffer
-      const std::size_t n = read(buffer_.data() + have, buffer_.size() - have);
+      const std::size_t n = read_at(base + static_cast<std::int64_t>(have), buffer_.data() + have,
+                                    buffer_.size() - have);
       eof = n == 0;
       have += n;
     };
@@ -109,28 +128,72 @@ public:
     }
   }
 
+  /// Throws LoadError if the file changed since it was opened (see change_during_load).
+  void check_unchanged() const {
+    struct stat st {};
+    std::optional<SourceStamp> open_after, path_after;
+    if (::fstat(fd_.fd, &st) == 0)
+      open_after = stamp_from(st);
+    path_after = stamp_of(path_);
+    if (auto why = change_during_load(path_, stamp_, open_after, path_after))
+      throw LoadError(*why);
+  }
+
 private:
   static constexpr std::size_t kBlock = std::size_t{1} << 20;
 
-  std::size_t read(char *dst, std::size_t n) {
-    const std::size_t got = std::fread(dst, 1, n, file_.get());
-    if (got < n && std::ferror(file_.get()))
-      fail("cannot read");
+  /// Reads up to n bytes at `offset`, but nothing at or beyond the size the file had when it was
+  /// opened: bytes appended since belong to no version of the file the load can return. Returns
+  /// 0 only at that size.
+  std::size_t read_at(std::int64_t offset, char *dst, std::size_t n) {
+    const std::int64_t left = size_ - offset;
+    if (left <= 0)
+      return 0;
+    if (static_cast<std::uint64_t>(left) < n)
+      n = static_cast<std::size_t>(left);
+    std::size_t got = 0;
+    while (got < n) {
+      const ssize_t r =
+          ::pread(fd_.fd, dst + got, n - got, static_cast<off_t>(offset) + static_cast<off_t>(got));
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r < 0)
+        fail("cannot read");
+      if (r == 0)
+        throw LoadError(changed_while_loading(
+            path_, "it ended at byte " + std::to_string(offset + static_cast<std::int64_t>(got)) +
+                       ", but had " + std::to_string(size_) + " bytes when the load began"));
+      got += static_cast<std::size_t>(r);
+    }
     bytes_read_ += static_cast<std::int64_t>(got);
     return got;
   }
 
-  [[noreturn]] void fail(const char *what) {
+  [[noreturn]] void fail(const char *what) const {
     const int err = errno;
     throw LoadError(std::string(what) + " '" + path_ + "': " + std::strerror(err));
   }
 
-  struct Closer {
-    void operator()(std::FILE *f) const noexcept { std::fclose(f); }
+  [[noreturn]] void not_regular(mode_t mode) const {
+    throw LoadError("cannot load '" + path_ + "': it is " + file_kind(mode) +
+                    "; only regular files can be loaded");
+  }
+
+  /// Closed by its destructor, also when the constructor throws.
+  struct Fd {
+    int fd = -1;
+    Fd() = default;
+    Fd(const Fd &) = delete;
+    Fd &operator=(const Fd &) = delete;
+    ~Fd() {
+      if (fd >= 0)
+        ::close(fd);
+    }
   };
 
   std::string path_;
-  std::unique_ptr<std::FILE, Closer> file_;
+  Fd fd_;
+  SourceStamp stamp_;
   std::int64_t size_ = 0, lo_ = 0, hi_ = 0, bytes_read_ = 0;
   std::vector<char> buffer_;
 };
