@@ -48,6 +48,8 @@ const clang::ValueDecl *root_decl(const clang::Expr *e) {
     } else if (const auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
       e = sub->getBase();
     } else if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e)) {
+      if (llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()))
+        return member->getMemberDecl();
       e = member->getBase();
     } else {
       return nullptr;
@@ -270,14 +272,22 @@ void RefCollector::scan_subscript_exprs(const clang::Expr *access) {
 void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access) {
   if (access == AccessKind::Read)
     return;
-  // `x = ...`, `v[i] = ...`, `s.n++`: the written object is rooted at an outer variable.
-  const auto *var = llvm::dyn_cast_or_null<clang::VarDecl>(root_decl(skip_transparent(e)));
-  if (!var || ctx_.declared_inside(var) || classify_orion_type(var->getType()) ||
-      !warned_.insert(var).second)
+  // `x = ...`, `v[i] = ...`, `s.n++`, `this->n++`: the written object is rooted at an outer
+  // variable or at a member of the object a method runs on; `auto &t = total; t += 1` too.
+  const clang::ValueDecl *root = root_decl(skip_transparent(e));
+  for (int depth = 0; depth < 8; ++depth) {
+    const auto *ref = llvm::dyn_cast_or_null<clang::VarDecl>(root);
+    if (!ref || !ref->getType()->isReferenceType() || !ref->getInit() || !ctx_.declared_inside(ref))
+      break;
+    root = root_decl(skip_transparent(ref->getInit()));
+  }
+  if (!root || !(llvm::isa<clang::VarDecl>(root) || llvm::isa<clang::FieldDecl>(root)) ||
+      (llvm::isa<clang::VarDecl>(root) && ctx_.declared_inside(root)) ||
+      classify_orion_type(root->getType()) || !warned_.insert(root).second)
     return;
-  diags_.report(e->getBeginLoc(), Diag::WriteToOuterVariable) << var->getName();
-  diags_.report(var->getLocation(), Diag::OuterVariableDeclaredNote) << var->getName();
-  diags_.report(e->getBeginLoc(), Diag::OuterVariableFixNote) << var->getName();
+  diags_.report(e->getBeginLoc(), Diag::WriteToOuterVariable) << root->getName();
+  diags_.report(root->getLocation(), Diag::OuterVariableDeclaredNote) << root->getName();
+  diags_.report(e->getBeginLoc(), Diag::OuterVariableFixNote) << root->getName();
 }
 
 void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
