@@ -14,10 +14,11 @@
 
 #include <fmt/format.h>
 #include <isl/version.h>
+#include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/FileSystem.h>
 
-#include <iostream>
+#include <cstdio>
 #include <sstream>
 
 namespace {
@@ -34,12 +35,35 @@ std::vector<std::string> frontend_args(const driver::Options &o) {
                                 std::string("-resource-dir=") + driver::config::kClangResourceDir};
   args.insert(args.end(), o.preprocessor_args.begin(), o.preprocessor_args.end());
   args.push_back(std::string("-I") + driver::config::kRuntimeInclude);
+  // The host compiler (mpicxx) finds <mpi.h> on its own; the parser must see it too.
+  llvm::SmallVector<llvm::StringRef, 4> mpi_dirs;
+  llvm::StringRef(driver::config::kMpiIncludeDirs).split(mpi_dirs, ';', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef dir : mpi_dirs) {
+    args.push_back("-isystem");
+    args.push_back(dir.str());
+  }
   return args;
 }
 
 int run(const driver::Options &o) {
   if (!llvm::sys::fs::exists(o.input))
     return fail(fmt::format("no such file: '{}'", o.input));
+  // Outputs are checked before anything runs: orionc never writes over its input, and a bad
+  // output (a directory, a symbolic link loop) fails early.
+  const bool binary = o.dump == driver::Dump::None && o.emit == driver::Emit::Binary;
+  const std::string output = !o.output.empty() ? o.output : binary ? "a.out" : "-";
+  const std::string kept_source = output + ".orion.cpp";
+  auto overwrites_input = [&](const std::string &path) {
+    return fail(fmt::format("output file '{}' is the input file '{}': refusing to overwrite it",
+                            path, o.input));
+  };
+  if (driver::same_file(o.input, output))
+    return overwrites_input(output);
+  if (binary && o.keep && driver::same_file(o.input, kept_source))
+    return overwrites_input(kept_source);
+  const auto target = driver::resolve_output(output);
+  if (!target)
+    return 1;
   std::string text;
   if (!driver::read_file(o.input, text))
     return 1;
@@ -54,7 +78,7 @@ int run(const driver::Options &o) {
       report::write_loops_json(*program, out);
     else
       report::write_loops_text(*program, out);
-    return driver::write_file_atomically(o.output.empty() ? "-" : o.output, out.str()) ? 0 : 1;
+    return driver::write_output(output, out.str()) ? 0 : 1;
   }
 
   // The dependence report, the schedule check and code generation share one analysis.
@@ -79,7 +103,7 @@ int run(const driver::Options &o) {
       report::write_deps_text(input, out);
       break;
     }
-    return driver::write_file_atomically(o.output.empty() ? "-" : o.output, out.str()) ? 0 : 1;
+    return driver::write_output(output, out.str()) ? 0 : 1;
   }
 
   driver::SourceDiagnostics diags(o.input, text);
@@ -112,34 +136,39 @@ int run(const driver::Options &o) {
   if (diags.errors() > 0)
     return report_errors();
   if (o.emit == driver::Emit::Cpp)
-    return driver::write_file_atomically(o.output.empty() ? "-" : o.output, transformed) ? 0 : 1;
+    return driver::write_output(output, transformed) ? 0 : 1;
 
-  const std::string output = o.output.empty() ? "a.out" : o.output;
-  std::string source = output + ".orion.cpp";
-  if (!o.keep)
-    source = fmt::format("{}.orionc-{}.cpp", output, ::getpid());
-  if (!driver::write_file_atomically(source, transformed))
+  if (o.keep) {
+    if (!driver::write_output(kept_source, transformed))
+      return 1;
+    return driver::build_executable(o, kept_source, *target, output) ? 0 : 1;
+  }
+  // Removed when the build is over, or if orionc is interrupted.
+  auto source = driver::TemporaryOutput::create(*target, output, ".cpp");
+  if (!source || !source->write(transformed, output))
     return 1;
-  const bool ok = driver::build_executable(o, source, output);
-  if (!o.keep)
-    llvm::sys::fs::remove(source);
-  return ok ? 0 : 1;
+  return driver::build_executable(o, source->path(), *target, output) ? 0 : 1;
 }
 
 } // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv) try {
+  driver::init_signal_handling();
   std::vector<std::string> args(argv + 1, argv + argc);
   auto parsed = driver::parse_options(args);
   if (auto *error = std::get_if<driver::UsageError>(&parsed))
     return fail(error->message);
   if (auto *action = std::get_if<driver::Action>(&parsed)) {
-    if (*action == driver::Action::Help)
-      fmt::print("{}", driver::help_text());
-    else
-      fmt::print("orionc {} (Clang/LLVM {}, {})\n", driver::config::kVersion,
-                 driver::config::kLlvmVersion, llvm::StringRef(isl_version()).trim());
-    return 0;
+    const std::string text =
+        *action == driver::Action::Help
+            ? driver::help_text()
+            : fmt::format("orionc {} (Clang/LLVM {}, {})\n", driver::config::kVersion,
+                          driver::config::kLlvmVersion, llvm::StringRef(isl_version()).trim());
+    return driver::write_output("-", text) ? 0 : 1;
   }
   return run(std::get<driver::Options>(parsed));
+} catch (const std::exception &e) {
+  // E.g. fmt::print failing on a closed or full stderr: say so if stderr still works.
+  std::fprintf(stderr, "orionc: error: %s\n", e.what());
+  return 1;
 }

@@ -16,7 +16,9 @@ std::string help_text() {
 USAGE: orionc [options] <input.cpp>
 
 OPTIONS:
-  -o <file>              Write the program (or the --emit/--dump output) to <file>
+  -o <file>              Write the program (or the --emit/--dump output) to <file> ('-' is
+                         stdout). A symbolic link is written through, a special file
+                         (/dev/null, a FIFO) in place; -o naming the input is an error
   --emit=binary          Build an executable against the orion runtime (default)
   --emit=cpp             Write the transformed C++ source instead of building
   --dump=loops           Print the loops orionc found, their iteration spaces and array

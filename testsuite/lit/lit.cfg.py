@@ -17,6 +17,8 @@ config.substitutions.append(("%orionc", config.orionc))
 # opt-viewer needs PyYAML and Pygments: Debian's python3 has them (tools/bootstrap.sh installs).
 config.substitutions.append(("%system_python", "/usr/bin/python3"))
 config.substitutions.append(("%opt_viewer", "/usr/lib/llvm-19/share/opt-viewer/opt-viewer.py"))
+# mpiexec found by CMake (FindMPI), to run programs built by orionc on several ranks.
+config.substitutions.append(("%mpiexec", config.mpiexec))
 config.substitutions.append(("%runtime_include", os.path.join(config.orion_src_root, "runtime", "include")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 # Diagnostics must not depend on the terminal.
