@@ -1,5 +1,5 @@
 // stratified_sgd: the hand-written std::thread SGD matrix factorization that orionc is measured
-// against (issue 5, DESIGN §4): the manual parallelization a user would write instead of
+// against (the project's throughput target): the manual parallelization a user would write instead of
 // annotating examples/sgd_mf.cpp.
 //
 //   stratified_sgd TRAIN [TEST] [--threads P] [--epochs N]
