@@ -1,6 +1,6 @@
 // stratified_sgd: the hand-written std::thread SGD matrix factorization that orionc is measured
-// against (the project's throughput target): the manual parallelization a user would write instead of
-// annotating examples/sgd_mf.cpp.
+// against (the project's throughput target): the manual parallelization a user would write
+// instead of annotating examples/sgd_mf.cpp.
 //
 //   stratified_sgd TRAIN [TEST] [--threads P] [--epochs N]
 //
