@@ -85,7 +85,7 @@ inline void set_mtime_only(const std::string &path, long seconds_ago, long nsec 
 /// Waits until the change time of `path` is older than the loader's kSettledChangeNanoseconds
 /// (no clock can set it back).
 inline void wait_for_settled_ctime(const std::string &path) {
-  struct stat st {};
+  struct stat st{};
   if (::stat(path.c_str(), &st) != 0)
     throw std::runtime_error("stat failed for " + path);
   const auto changed = std::chrono::system_clock::time_point(
@@ -132,6 +132,23 @@ inline std::string read_file(const std::string &path) {
 
 inline void write_file(const std::string &path, const std::string &bytes) {
   std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+/// Rewrites `path` with `bytes` and puts its modification time back (as `cp -p`, `rsync -t` or
+/// `tar` do), then waits until its change time has settled: only the ctime tells the rewrite apart.
+inline void rewrite_keeping_mtime(const std::string &path, const std::string &bytes) {
+  const auto stamp = orion::detail::stamp_of(path);
+  if (!stamp)
+    throw std::runtime_error("stat failed for " + path);
+  write_file(path, bytes);
+  timespec times[2];
+  times[0].tv_sec = 0;
+  times[0].tv_nsec = UTIME_OMIT;
+  times[1].tv_sec = static_cast<time_t>(stamp->mtime_sec);
+  times[1].tv_nsec = static_cast<long>(stamp->mtime_nsec);
+  if (::utimensat(AT_FDCWD, path.c_str(), times, 0) != 0)
+    throw std::runtime_error("utimensat failed for " + path);
+  wait_for_settled_ctime(path);
 }
 
 /// What f() wrote to stderr (file descriptor 2).

@@ -211,17 +211,9 @@ TEST_CASE("a text file rewritten with its size and modification time is reloaded
   orion::load_triplets<double>(path); // writes the cache
   orion::detail::comm_barrier();
   if (orion::is_root()) {
-    const auto stamp = orion::detail::stamp_of(path);
-    REQUIRE(stamp);
     std::string text = read_file(path);
     std::replace(text.begin(), text.end(), '1', '2'); // same size, other values
-    orion_test::write_file(path, text);
-    timespec times[2];
-    times[0].tv_nsec = UTIME_OMIT;
-    times[1].tv_sec = static_cast<time_t>(stamp->mtime_sec);
-    times[1].tv_nsec = static_cast<long>(stamp->mtime_nsec);
-    REQUIRE(::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0);
-    orion_test::wait_for_settled_ctime(path);
+    orion_test::rewrite_keeping_mtime(path, text);
   }
   orion::detail::comm_barrier();
   const auto text = orion_test::load_off<double>(path);

@@ -105,7 +105,7 @@ void check_from_cache(const std::string &path, const orion::SparseArray<T, 2> &w
 template <class F> void quietly(F &&f) { capture_stderr(std::forward<F>(f)); }
 
 ino_t inode_of(const std::string &path) {
-  struct stat st {};
+  struct stat st{};
   REQUIRE(::stat(path.c_str(), &st) == 0);
   return st.st_ino;
 }
@@ -536,15 +536,7 @@ TEST_CASE("a file changed just before the load is not cached, whatever its modif
   CHECK(dir.list() == Names{"data.txt"});
 
   // The rewrite: same size, the modification time put back exactly.
-  const auto stamp = orion::detail::stamp_of(path);
-  REQUIRE(stamp);
-  write_file(path, "0 0 7\n1 1 8\n");
-  timespec times[2];
-  times[0].tv_nsec = UTIME_OMIT;
-  times[1].tv_sec = static_cast<time_t>(stamp->mtime_sec);
-  times[1].tv_nsec = static_cast<long>(stamp->mtime_nsec);
-  REQUIRE(::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0);
-  orion_test::wait_for_settled_ctime(path);
+  orion_test::rewrite_keeping_mtime(path, "0 0 7\n1 1 8\n");
   orion::SparseArray<int, 2> got;
   CHECK_THAT(capture_stderr([&] { got = orion::load_triplets<int>(path); }),
              Catch::Matches(text_and_write_lines(path, 2)));
@@ -562,13 +554,7 @@ TEST_CASE("a text file rewritten with its size and modification time is not serv
   REQUIRE(d.dir.list() == Names{"data.txt", "data.txt.orion-cache"});
   const auto stamp = orion::detail::stamp_of(path);
   REQUIRE(stamp);
-  write_file(path, "0 0 7\n1 1 8\n");
-  timespec times[2];
-  times[0].tv_nsec = UTIME_OMIT;
-  times[1].tv_sec = static_cast<time_t>(stamp->mtime_sec);
-  times[1].tv_nsec = static_cast<long>(stamp->mtime_nsec);
-  REQUIRE(::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0);
-  orion_test::wait_for_settled_ctime(path);
+  orion_test::rewrite_keeping_mtime(path, "0 0 7\n1 1 8\n");
   REQUIRE(orion::detail::stamp_of(path)->mtime_ns() == stamp->mtime_ns());
   orion::SparseArray<int, 2> got;
   CHECK_THAT(capture_stderr([&] { got = orion::load_triplets<int>(path); }),
