@@ -13,7 +13,9 @@
 // --orion-replay-serial runs them one after another on one thread.
 #include "bytes.hpp"
 #include "coherence.hpp"
+#include "crew.hpp"
 #include "partition_map.hpp"
+#include "wait.hpp"
 
 #include <orion/detail/comm.hpp>
 #include <orion/detail/executor.hpp>
@@ -171,19 +173,6 @@ void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<A
   }
 }
 
-/// Waits until `ready()`; gives up (returns false) when the run failed elsewhere.
-template <class F> bool wait_until(F ready, const std::atomic<bool> &failed) {
-  for (int spin = 0; !ready(); ++spin) {
-    if (failed.load(std::memory_order_relaxed))
-      return false;
-    if (spin < 64)
-      std::this_thread::yield();
-    else
-      std::this_thread::sleep_for(std::chrono::microseconds(20));
-  }
-  return true;
-}
-
 /// State shared by this rank's workers and its communicating thread during one normal run.
 struct RankRun {
   LoopRun &run;
@@ -199,9 +188,10 @@ struct RankRun {
   std::deque<int> outbox; ///< rotation: time parts to send; wavefront: chain steps to send
   int finished = 0;       ///< workers done (under mutex)
 
-  std::vector<std::atomic<std::int64_t>> uses;     ///< rotation: completed uses per time part
-  std::vector<std::atomic<std::int64_t>> progress; ///< wavefront: blocks done per local worker
-  std::atomic<std::int64_t> chain{0};              ///< wavefront: chain steps received
+  // What workers wait for (blocking, wait.hpp); fail() wakes them all.
+  std::vector<WaitCounter> uses;     ///< rotation: completed uses per time part
+  std::vector<WaitCounter> progress; ///< wavefront: blocks done per local worker
+  WaitCounter chain;                 ///< wavefront: chain steps received
 
   /// Recorded writes: 1D per local worker; wavefront per (local worker, time part).
   std::vector<std::vector<std::vector<unsigned char>>> writes;
@@ -214,11 +204,17 @@ struct RankRun {
   std::int64_t first_worker() const { return std::int64_t(rank) * map.threads; }
 
   void fail(std::exception_ptr e) {
-    std::lock_guard lock(mutex);
-    if (!error)
-      error = e;
-    failed = true;
-    wake.notify_all();
+    {
+      std::lock_guard lock(mutex);
+      if (!error)
+        error = e;
+      failed = true;
+      wake.notify_all();
+    }
+    for (auto *counters : {&uses, &progress})
+      for (WaitCounter &c : *counters)
+        c.wake();
+    chain.wake();
   }
   void post(int item) {
     std::lock_guard lock(mutex);
@@ -239,16 +235,12 @@ struct RankRun {
         int step = 0;
         if (map.kind() == plan::Kind::Rotation) {
           step = map.step_of(g, task.time);
-          auto &u = uses[static_cast<std::size_t>(task.time)];
-          ok = wait_until([&] { return u.load(std::memory_order_acquire) >= step / k; }, failed);
+          ok = uses[static_cast<std::size_t>(task.time)].wait_at_least(step / k, failed);
         } else if (map.kind() == plan::Kind::Wavefront) {
-          if (local > 0) {
-            auto &p = progress[static_cast<std::size_t>(local - 1)];
-            ok = wait_until([&] { return p.load(std::memory_order_acquire) > task.time; }, failed);
-          } else if (rank > 0) {
-            ok = wait_until([&] { return chain.load(std::memory_order_acquire) > task.time; },
-                            failed);
-          }
+          if (local > 0)
+            ok = progress[static_cast<std::size_t>(local - 1)].wait_at_least(task.time + 1, failed);
+          else if (rank > 0)
+            ok = chain.wait_at_least(task.time + 1, failed);
         }
         if (!ok)
           break;
@@ -265,12 +257,12 @@ struct RankRun {
           log.clear();
         }
         if (map.kind() == plan::Kind::Rotation) {
-          uses[static_cast<std::size_t>(task.time)].store(step / k + 1, std::memory_order_release);
+          uses[static_cast<std::size_t>(task.time)].store(step / k + 1);
           // The next user is worker g - 1, k steps later; on the previous rank if g is our first.
           if (map.ranks > 1 && local == 0 && step + k < map.time_parts)
             post(task.time);
         } else if (map.kind() == plan::Kind::Wavefront) {
-          progress[static_cast<std::size_t>(local)].store(task.time + 1, std::memory_order_release);
+          progress[static_cast<std::size_t>(local)].store(task.time + 1);
           if (map.ranks > 1 && local == map.threads - 1 && rank < map.ranks - 1)
             post(task.time);
         }
@@ -338,8 +330,7 @@ struct RankRun {
         if (recv_part[i] >= 0) {
           const int t = recv_part[i];
           unpack_spans(time_part_spans(run, map, syncs, t, rank), buffers[i].data());
-          uses[static_cast<std::size_t>(t)].store(map.step_of(last, t) / map.rotation_depth,
-                                                  std::memory_order_release);
+          uses[static_cast<std::size_t>(t)].store(map.step_of(last, t) / map.rotation_depth);
         }
         std::vector<unsigned char>().swap(buffers[i]);
       }
@@ -367,7 +358,7 @@ struct RankRun {
           if (rank < R - 1)
             forwarded[static_cast<std::size_t>(chain_next)].assign(
                 payload.begin() + static_cast<std::ptrdiff_t>(slab_bytes), payload.end());
-          chain.store(++chain_next, std::memory_order_release);
+          chain.store(++chain_next);
           progress_made = true;
         }
       }
@@ -446,16 +437,19 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
     // The calling thread talks to MPI while the workers run, or else is worker 0 itself.
     const bool talk = multi && map.kind() != plan::Kind::OneD;
     std::vector<std::jthread> threads;
-    const int spawned = talk ? map.threads : map.threads - 1;
-    for (int t = 0; t < spawned; ++t)
-      threads.emplace_back([&rr, t, talk] { rr.worker(talk ? t : t + 1); });
-    if (talk) {
+    try {
+      start_threads(threads, talk ? map.threads : map.threads - 1,
+                    [&rr, talk](int t) { rr.worker(talk ? t : t + 1); });
+    } catch (...) {
+      rr.fail(std::current_exception()); // the workers started so far stop waiting and end
+    }
+    if (!rr.failed && talk) {
       try {
         rr.communicate();
       } catch (...) {
         rr.fail(std::current_exception());
       }
-    } else {
+    } else if (!rr.failed) {
       rr.worker(0);
     }
   }
@@ -479,10 +473,10 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
 }
 
 void run_replay(LoopRun &run, const PartitionMap &map) {
-  auto &engines = state().replay_rngs;
+  RuntimeState &st = state();
   for (const auto &round : map.rounds())
     for (const Task &task : round) {
-      ReplayScope scope(task.worker, engines.at(static_cast<std::size_t>(task.worker)).engine);
+      ReplayScope scope(task.worker, st.replay_rng(static_cast<std::size_t>(task.worker)));
       run.run_block(block_task(run, map, task), nullptr);
     }
 }
@@ -552,31 +546,20 @@ std::string block_name(const PartitionMap &map, const Task &t) {
 
 void run_checked(LoopRun &run, const PartitionMap &map) {
   const int rank = comm_rank();
+  Crew crew(map.threads); // a round runs at most one block per local worker
   for (const auto &round : map.rounds()) {
     std::vector<Task> mine;
     for (const Task &t : round)
       if (map.rank_of(t.worker) == rank)
         mine.push_back(t);
     std::vector<CheckedBlock> done(mine.size());
-    std::vector<std::exception_ptr> errors(mine.size());
-    {
-      std::vector<std::jthread> threads;
-      for (std::size_t i = 0; i < mine.size(); ++i)
-        threads.emplace_back([&, i] {
-          try {
-            WorkerScope scope(mine[i].worker);
-            AccessLog log;
-            run.run_block(block_task(run, map, mine[i]), &log);
-            done[i].task = mine[i];
-            summarize(run, log, &done[i].access, &done[i].writes);
-          } catch (...) {
-            errors[i] = std::current_exception();
-          }
-        });
-    }
-    for (auto &e : errors)
-      if (e)
-        std::rethrow_exception(e);
+    crew.run(mine.size(), [&](std::size_t i) {
+      WorkerScope scope(mine[i].worker);
+      AccessLog log;
+      run.run_block(block_task(run, map, mine[i]), &log);
+      done[i].task = mine[i];
+      summarize(run, log, &done[i].access, &done[i].writes);
+    });
     std::vector<unsigned char> payload;
     for (const CheckedBlock &b : done)
       serialize(b, payload);

@@ -285,21 +285,24 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
     map.hi[r] = hi + 1;
   }
 
+  // One worker has nobody to rotate with and no pipeline to fill: one block, run in the serial
+  // program's order (storage order for sparse data), so even the order of its orion::rng() draws
+  // is the serial build's.
+  std::int64_t time_parts = 1;
+  if (map.workers > 1 && cand.kind == plan::Kind::Rotation)
+    time_parts = map.workers * map.rotation_depth;
+  else if (map.workers > 1 && cand.kind == plan::Kind::Wavefront)
+    time_parts = map.workers * 4; // more time blocks than workers, so the pipeline fills quickly
+  // P x kP blocks: the sparse layout and the rounds hold a few words per block.
+  if (map.workers * time_parts > kMaxBlocks)
+    throw Error("parallel loop at " + where() + ": " + std::to_string(map.workers) + " workers (" +
+                    std::to_string(ranks) + " rank(s) x " + std::to_string(threads) +
+                    " thread(s)) would cut schedule '" + cand.description + "' into " +
+                    std::to_string(map.workers * time_parts) + " blocks, more than the " +
+                    std::to_string(kMaxBlocks) + " the runtime allows; use fewer workers",
+                true);
   map.space_parts = static_cast<int>(map.workers);
-  switch (cand.kind) {
-  case plan::Kind::OneD:
-    map.time_parts = 1;
-    break;
-  case plan::Kind::Rotation:
-    // One worker has nobody to rotate with: one block, the data in storage order, exactly the
-    // serial program's order.
-    map.time_parts = map.workers == 1 ? 1 : static_cast<int>(map.workers) * map.rotation_depth;
-    break;
-  case plan::Kind::Wavefront:
-    // More time blocks than workers, so the pipeline fills quickly.
-    map.time_parts = static_cast<int>(map.workers) * 4;
-    break;
-  }
+  map.time_parts = static_cast<int>(time_parts);
   const int s = cand.dims[0];
   auto bounds = [&](int row, int parts) {
     return plan.histogram && run.sparse

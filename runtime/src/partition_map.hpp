@@ -51,6 +51,10 @@ struct PartitionMap {
   int step_of(std::int64_t worker, int t) const;
 };
 
+/// Most blocks a loop may be cut into: 4 x 4096^2, a wavefront on the most threads one rank may
+/// run (options.hpp). The sparse layout keeps two 8-byte offsets per block (1 GiB here).
+inline constexpr std::int64_t kMaxBlocks = std::int64_t{1} << 26;
+
 /// Picks the cheapest candidate on real extents and cuts the space; with `stagger`, a rotation
 /// candidate on several workers runs as a wavefront over the same blocks (so the sparse layout of
 /// the rotation is reused). Throws orion::Error when no candidate can run (e.g. a transform the

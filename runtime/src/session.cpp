@@ -1,12 +1,19 @@
-// MPI lifetime of the distributed backend and the one process-wide state object.
+// MPI lifetime of the distributed backend, the one process-wide state object, and the system's
+// limits on threads (which bound --orion-threads).
 #include <orion/detail/comm.hpp>
 #include <orion/detail/state.hpp>
 #include <orion/error.hpp>
+#include <orion/session.hpp>
 
 #include <mpi.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <string>
 
 namespace orion::detail {
 
@@ -39,6 +46,59 @@ void backend_finalize() noexcept {
   if (st.backend_owned && finalized == 0)
     MPI_Finalize();
   st.backend_owned = false;
+}
+
+namespace {
+
+/// The first word of a file as a non-negative integer; -1 if missing or not a number ("max").
+std::int64_t read_count(const std::string &path) {
+  std::ifstream in(path);
+  std::string word;
+  if (!(in >> word))
+    return -1;
+  std::int64_t value = -1;
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+  return ec == std::errc() && end == word.data() + word.size() && value >= 0 ? value : -1;
+}
+
+/// pids.max - pids.current of this process's pids cgroup (v2, or the v1 pids controller).
+std::int64_t cgroup_pids_free() {
+  std::ifstream in("/proc/self/cgroup");
+  for (std::string line; std::getline(in, line);) {
+    // hierarchy-id:controllers:path
+    const auto first = line.find(':'), second = line.find(':', first + 1);
+    if (first == std::string::npos || second == std::string::npos)
+      continue;
+    const std::string controllers = line.substr(first + 1, second - first - 1);
+    const std::string path = line.substr(second + 1);
+    std::string dir;
+    if (line.compare(0, first, "0") == 0 && controllers.empty())
+      dir = "/sys/fs/cgroup" + path;
+    else if (("," + controllers + ",").find(",pids,") != std::string::npos)
+      dir = "/sys/fs/cgroup/pids" + path;
+    else
+      continue;
+    const std::int64_t max = read_count(dir + "/pids.max"),
+                       current = read_count(dir + "/pids.current");
+    if (max >= 0 && current >= 0)
+      return std::max<std::int64_t>(0, max - current);
+  }
+  return -1;
+}
+
+} // namespace
+
+SystemThreadLimits system_thread_limits() {
+  SystemThreadLimits out;
+  rlimit nproc{};
+  // Root is exempt from RLIMIT_NPROC.
+  if (::geteuid() != 0 && ::getrlimit(RLIMIT_NPROC, &nproc) == 0 && nproc.rlim_cur != RLIM_INFINITY)
+    out.nproc = static_cast<std::int64_t>(nproc.rlim_cur);
+  out.threads_max = read_count("/proc/sys/kernel/threads-max");
+  out.pid_max = read_count("/proc/sys/kernel/pid_max");
+  out.pids_free = cgroup_pids_free();
+  out.max_map_count = read_count("/proc/sys/vm/max_map_count");
+  return out;
 }
 
 void backend_fail(bool collective) noexcept {

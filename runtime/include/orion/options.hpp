@@ -26,6 +26,9 @@ enum class CacheMode {
 struct Options {
   /// Worker threads per rank as requested; 0 means "my share of this node's cores".
   int threads = 0;
+  /// Where `threads` was set, for messages: "--orion-threads", "environment variable
+  /// ORION_THREADS", or empty (the default).
+  std::string threads_source;
   /// --orion-check: record read/write sets of concurrently running partitions and fail on conflict.
   bool check = false;
   /// --orion-replay-serial: replay a parallel run's partition order on one worker.
@@ -70,14 +73,21 @@ template <class Int> std::optional<Int> parse_integer(std::string_view text) {
   return value;
 }
 
-// A thread count above this is a typo, not a machine.
-inline constexpr int kMaxThreads = 1 << 16;
+/// Most worker threads per rank. A parallel loop on P workers is cut into up to 4P^2 blocks (a
+/// 2D wavefront; a rotation has 2P^2), and the sparse layout and the rounds of --orion-check and
+/// --orion-replay-serial keep a few words per block: at 4096 workers that is 2^26 blocks, about
+/// 1 GiB, and beyond it grows quadratically (65536 threads would need 256 GiB). The system's own
+/// limits can lower it further (session.hpp: detail::thread_limit).
+inline constexpr int kMaxThreads = 4096;
 
 inline int parse_threads(std::string_view text, const std::string &source) {
   auto n = parse_integer<int>(text);
-  if (!n || *n < 1 || *n > kMaxThreads)
+  if (!n || *n < 1)
     option_error("invalid value \"" + std::string(text) + "\" for " + source +
                  " (expected a positive integer)");
+  if (*n > kMaxThreads) // a valid flag with too large a value: no list of flags
+    throw OptionError("invalid value \"" + std::string(text) + "\" for " + source + ": at most " +
+                      std::to_string(kMaxThreads) + " worker threads per rank");
   return *n;
 }
 
@@ -131,8 +141,10 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
       return std::nullopt;
     return std::string_view(value);
   };
-  if (auto v = from_env("ORION_THREADS"))
-    options.threads = detail::parse_threads(*v, "environment variable ORION_THREADS");
+  if (auto v = from_env("ORION_THREADS")) {
+    options.threads_source = "environment variable ORION_THREADS";
+    options.threads = detail::parse_threads(*v, options.threads_source);
+  }
   if (auto v = from_env("ORION_SEED"))
     options.seed = detail::parse_seed(*v, "environment variable ORION_SEED");
   if (auto v = from_env("ORION_VERBOSE"))
@@ -168,9 +180,10 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
         detail::option_error(name + " takes no value, got \"" + std::string(arg) + "\"");
       target = true;
     };
-    if (name == "--orion-threads")
+    if (name == "--orion-threads") {
       options.threads = detail::parse_threads(require_value(), name);
-    else if (name == "--orion-seed")
+      options.threads_source = name;
+    } else if (name == "--orion-seed")
       options.seed = detail::parse_seed(require_value(), name);
     else if (name == "--orion-cache")
       options.cache = detail::parse_cache_mode(require_value("on|off|refresh"), name);

@@ -61,6 +61,56 @@ inline int default_threads_per_rank(int ranks_on_node) {
   return std::max(1, cores / std::max(1, ranks_on_node));
 }
 
+/// The system's limits on threads, as the kernel reports them; -1: no limit, or not readable.
+struct SystemThreadLimits {
+  std::int64_t nproc = -1;         ///< RLIMIT_NPROC soft limit: threads of this user (not for root)
+  std::int64_t threads_max = -1;   ///< /proc/sys/kernel/threads-max: threads of the system
+  std::int64_t pid_max = -1;       ///< /proc/sys/kernel/pid_max: every thread takes an id
+  std::int64_t pids_free = -1;     ///< this cgroup's pids.max - pids.current (containers)
+  std::int64_t max_map_count = -1; ///< /proc/sys/vm/max_map_count: memory maps of one process
+};
+
+/// Threads a rank keeps besides its workers (main thread, MPI's progress threads, the program's).
+inline constexpr std::int64_t kThreadHeadroom = 16;
+
+struct ThreadLimit {
+  int threads = kMaxThreads;
+  std::string why; ///< the limit that sets it, for the message
+};
+
+/// The most worker threads one of `ranks_on_node` ranks of a node can start: kMaxThreads, lowered
+/// to the rank's share of each budget the node's ranks draw from (less kThreadHeadroom) and to a
+/// quarter of max_map_count (a thread's stack takes two maps; half the maps stay the program's).
+inline ThreadLimit thread_limit(const SystemThreadLimits &sys, int ranks_on_node) {
+  ThreadLimit out{kMaxThreads, "the runtime's limit"};
+  const std::int64_t ranks = std::max(1, ranks_on_node);
+  auto lower = [&](std::int64_t value, bool shared, const char *what) {
+    if (value < 0)
+      return;
+    const std::int64_t share = shared ? value / ranks : value / 4;
+    const std::int64_t n = std::max<std::int64_t>(1, share - kThreadHeadroom);
+    if (n >= out.threads)
+      return;
+    out.threads = static_cast<int>(n);
+    out.why = std::string(what) + " is " + std::to_string(value);
+    if (shared && ranks > 1)
+      out.why += ", shared by the node's " + std::to_string(ranks) + " ranks";
+  };
+  lower(sys.nproc, true, "RLIMIT_NPROC (ulimit -u)");
+  lower(sys.threads_max, true, "/proc/sys/kernel/threads-max");
+  lower(sys.pid_max, true, "/proc/sys/kernel/pid_max");
+  lower(sys.pids_free, true, "the free pids of this cgroup (pids.max - pids.current)");
+  lower(sys.max_map_count, false, "/proc/sys/vm/max_map_count");
+  return out;
+}
+
+#ifdef ORION_DISTRIBUTED
+/// Reads the limits of this process (orion_rt).
+SystemThreadLimits system_thread_limits();
+#else
+inline SystemThreadLimits system_thread_limits() { return {}; } // one worker: nothing to bound
+#endif
+
 } // namespace detail
 
 /// The runtime's lifetime; make it the first line of main. Distributed: initializes MPI (unless
@@ -99,23 +149,38 @@ inline void Session::start(int &argc, char **&argv) {
       previous != &detail::terminate_handler)
     st.previous_terminate = previous;
 
+  const int ranks_on_node = detail::comm_node_size(); // collective: every rank calls it
   Options options;
+  // The serial backend runs one worker; --orion-threads is accepted there and recorded only.
+  int threads = 1;
   std::optional<std::string> error;
   try {
     options = parse_options(argc, argv);
+    if (detail::kDistributed) {
+      // Bounded by what this node can run, so that a parallel loop never fails halfway through
+      // starting its workers (which still ends in a clean error, see executor.cpp).
+      const detail::ThreadLimit limit =
+          detail::thread_limit(detail::system_thread_limits(), ranks_on_node);
+      threads = options.threads > 0
+                    ? options.threads
+                    : std::min(detail::default_threads_per_rank(ranks_on_node), limit.threads);
+      if (threads > limit.threads)
+        throw OptionError("invalid value \"" + std::to_string(options.threads) + "\" for " +
+                          options.threads_source + ": at most " + std::to_string(limit.threads) +
+                          " worker threads per rank here (" + limit.why + ")");
+    }
   } catch (const OptionError &e) {
     error = e.what();
   }
+  // Collective: ranks on different nodes may see different limits; all of them stop.
   detail::raise_if_any<OptionError>(error);
-  const int ranks_on_node = detail::comm_node_size(); // collective: every rank calls it
+  // Every rank must run the same number of workers; nodes may differ in cores and limits.
+  threads = static_cast<int>(-detail::comm_allreduce_max(-std::int64_t{threads}));
 
   st.options = options;
   st.rank = detail::comm_rank();
   st.num_ranks = detail::comm_size();
-  // The serial backend has one worker; --orion-threads is accepted there and recorded only.
-  st.threads_per_rank = !detail::kDistributed ? 1
-                        : options.threads > 0 ? options.threads
-                                              : detail::default_threads_per_rank(ranks_on_node);
+  st.threads_per_rank = threads;
   st.reseed();
   st.loads = st.bytes_loaded = st.cache_loads = st.cache_bytes_loaded = 0;
   st.load_seconds = st.cache_load_seconds = 0;

@@ -72,12 +72,17 @@ TEST_CASE("the replicated rng is identical on every rank, worker rngs differ", "
   for (int64_t x : all)
     CHECK(x == all[0]);
 
-  // Worker engines are seeded from (seed, global worker id); no other test draws from them.
+  // Worker engines are seeded from (seed, global worker id + 1); no other test draws from them.
+  // A single worker in total draws from the replicated engine itself, as the serial build does.
   const int threads = orion::threads_per_rank();
   for (int w = 0; w < threads; ++w) {
     const int64_t global = int64_t{orion::rank()} * threads + w;
     orion::detail::WorkerScope worker(global);
     CHECK(orion::worker_id() == global);
+    if (orion::num_workers() == 1) {
+      CHECK(&orion::rng() == &orion::detail::state().replicated_rng);
+      continue;
+    }
     CHECK(&orion::rng() != &orion::detail::state().replicated_rng);
     CHECK(orion::rng() == orion::Rng(orion::options().seed, static_cast<uint64_t>(global) + 1));
   }

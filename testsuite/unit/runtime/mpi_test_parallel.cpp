@@ -5,14 +5,18 @@
 #include <orion/dense_array.hpp>
 #include <orion/error.hpp>
 #include <orion/parallel.hpp>
+#include <orion/rng.hpp>
 #include <orion/session.hpp>
 #include <orion/sparse_array.hpp>
 
 #include <catch2/catch.hpp>
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace orion;
@@ -398,4 +402,78 @@ TEST_CASE("plans the executors cannot run are clear errors", "[mpi][parallel]") 
   CHECK_THROWS_WITH(s.epochs(sgd_plan(served), 1),
                     Catch::Contains("writes an array that is neither local nor rotated") &&
                         Catch::Contains("use one rank with --orion-threads=N"));
+}
+
+TEST_CASE("orion::rng in a loop body: one worker continues the driver's stream, several draw "
+          "their own",
+          "[mpi][parallel][rng]") {
+  const std::int64_t n = 101;
+  plan::LoopPlan p =
+      nest_plan({Kind::OneD, {0}, {}, "1d (0)", {{1, Role::Local, 0}}, {}, "0"}, "A");
+  p.dims = 1;
+  const plan::LoopPlan q = p; // a loop of its own for the replay
+  // Driver draw, the loop (A(i) = a draw), driver draw; from fresh streams.
+  auto run = [&](const plan::LoopPlan &plan, DenseArray<double, 1> &A) {
+    detail::state().reseed();
+    const double before = rng().uniform();
+    parallel::for_nest<1>(plan, parallel::NestBounds<1>{{{{0, {0}}}}, {{{n, {0}}}}},
+                          parallel::arrays(A), [&](auto &A, const parallel::Block<1> &b) {
+                            for (std::int64_t i = b.lower(0, 0); i < b.upper(0, n); ++i)
+                              A(i) = rng().uniform();
+                          });
+    return std::pair{before, rng().uniform()};
+  };
+  DenseArray<double, 1> A({n}), expected({n});
+  const auto [before, after] = run(p, A);
+
+  const std::uint64_t seed = options().seed;
+  const std::int64_t P = num_workers();
+  Rng driver(seed, 0);
+  CHECK(before == driver.uniform());
+  if (P == 1) {
+    // The serial program's numbers: the loop continues the driver's stream.
+    for (std::int64_t i = 0; i < n; ++i)
+      expected(i) = driver.uniform();
+  } else {
+    // Worker g draws its block [n g / P, n (g + 1) / P) from the stream (seed, g + 1).
+    for (std::int64_t g = 0; g < P; ++g) {
+      Rng own(seed, static_cast<std::uint64_t>(g) + 1);
+      for (std::int64_t i = n * g / P; i < n * (g + 1) / P; ++i)
+        expected(i) = own.uniform();
+    }
+  }
+  // With several workers the loop leaves the driver's stream where it was.
+  CHECK(after == driver.uniform());
+  CHECK(same(A, expected));
+
+  // --orion-replay-serial draws the same numbers, and the driver sees the same stream.
+  DenseArray<double, 1> replayed({n});
+  with_option(&Options::replay_serial,
+              [&] { CHECK(run(q, replayed) == std::pair{before, after}); });
+  CHECK(same(replayed, A));
+  detail::state().reseed();
+}
+
+TEST_CASE("a worker thread that cannot start is a clear error, and nothing hangs",
+          "[mpi][parallel]") {
+  if (num_ranks() > 1 || threads_per_rank() < 2)
+    return; // across ranks the error aborts the job; one thread starts no thread
+  // Thread stacks larger than the address space: every thread start fails (EAGAIN).
+  pthread_attr_t saved, huge;
+  REQUIRE(pthread_getattr_default_np(&saved) == 0);
+  pthread_attr_init(&huge);
+  pthread_attr_setstacksize(&huge, std::size_t{1} << 47);
+  REQUIRE(pthread_setattr_default_np(&huge) == 0);
+  Sgd s;
+  const plan::LoopPlan rotating = sgd_plan(rotation()), checked = rotating;
+  CHECK_THROWS_WITH(s.epochs(rotating, 1), Catch::Contains("cannot start worker thread 1 of") &&
+                                               Catch::Contains("use fewer --orion-threads"));
+  with_option(&Options::check, [&] {
+    CHECK_THROWS_WITH(s.epochs(checked, 1), Catch::Contains("cannot start worker thread 1 of"));
+  });
+  REQUIRE(pthread_setattr_default_np(&saved) == 0);
+  pthread_attr_destroy(&huge);
+  pthread_attr_destroy(&saved);
+  const plan::LoopPlan again = rotating;
+  CHECK_NOTHROW(s.epochs(again, 1)); // threads start again
 }

@@ -41,20 +41,22 @@ TEST_CASE("Rng helpers stay in range", "[rng]") {
   CHECK(dist(r) < 10);
 }
 
-TEST_CASE("orion::rng is per worker and seeded from the session", "[rng]") {
-  orion::Rng expected_replicated(42, 0), expected_worker0(42, 1);
+TEST_CASE("orion::rng: the one worker continues the replicated stream", "[rng]") {
+  orion::Rng expected(42, 0);
   {
     orion::Session session;
     CHECK(&orion::rng() == &orion::rng());
-    CHECK(orion::rng()() == expected_replicated());
+    CHECK(orion::rng()() == expected());
     orion::Rng *driver = &orion::rng();
     {
+      // One worker in total (always, in the serial backend): a loop body draws from the driver's
+      // stream where the driver left it, as a serial program without any loops transformed does.
       orion::detail::WorkerScope worker(0);
-      CHECK(&orion::rng() != driver);
-      CHECK(orion::rng()() == expected_worker0());
+      CHECK(&orion::rng() == driver);
+      CHECK(orion::rng()() == expected());
     }
     CHECK(&orion::rng() == driver);
-    CHECK(orion::rng()() == expected_replicated());
+    CHECK(orion::rng()() == expected());
   }
   {
     // A new session restarts the streams from the seed.
@@ -65,4 +67,33 @@ TEST_CASE("orion::rng is per worker and seeded from the session", "[rng]") {
     orion::Session session(argc, argv);
     CHECK(orion::rng()() == orion::Rng(5, 0)());
   }
+}
+
+TEST_CASE("with several workers each has a stream of (seed, global id + 1)", "[rng]") {
+  // The distributed layout, on a state of its own: rank 1 of 2, 3 threads per rank.
+  orion::detail::RuntimeState st;
+  st.options.seed = 9;
+  st.rank = 1;
+  st.num_ranks = 2;
+  st.threads_per_rank = 3;
+  st.reseed();
+  CHECK_FALSE(st.one_worker());
+  for (std::size_t local = 0; local < 3; ++local) {
+    orion::Rng &engine = st.worker_rng(local);
+    CHECK(&engine != &st.replicated_rng);
+    CHECK(engine == orion::Rng(9, 3 + local + 1)); // global id 3 + local
+    // --orion-replay-serial replays every worker of every rank with the same stream.
+    CHECK(st.replay_rng(3 + local) == engine);
+    CHECK(&st.replay_rng(3 + local) != &engine);
+  }
+  CHECK(st.replay_rng(0) == orion::Rng(9, 1));
+  CHECK(st.replicated_rng == orion::Rng(9, 0));
+  // One rank, one thread: worker and replay engines are the replicated engine itself.
+  st.rank = 0;
+  st.num_ranks = 1;
+  st.threads_per_rank = 1;
+  st.reseed();
+  CHECK(st.one_worker());
+  CHECK(&st.worker_rng(0) == &st.replicated_rng);
+  CHECK(&st.replay_rng(0) == &st.replicated_rng);
 }

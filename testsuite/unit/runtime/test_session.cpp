@@ -185,3 +185,54 @@ TEST_CASE("Session rejects a bad flag", "[session]") {
   CHECK_THROWS_WITH(orion::Session(b.argc, b.argv), Catch::Contains("valid flags:"));
   orion::Session fine; // a failed start leaves no session behind
 }
+
+TEST_CASE("the thread count is bounded by kMaxThreads, naming the option, value and limit",
+          "[session]") {
+  Args most({"prog", "--orion-threads=4096"});
+  orion::Options o = orion::parse_options(most.argc, most.argv, &no_env);
+  CHECK(o.threads == orion::detail::kMaxThreads);
+  CHECK(o.threads_source == "--orion-threads");
+  Args over({"prog", "--orion-threads=65536"});
+  CHECK_THROWS_WITH(orion::parse_options(over.argc, over.argv, &no_env),
+                    "invalid value \"65536\" for --orion-threads: at most 4096 worker threads "
+                    "per rank");
+  fake_env = {{"ORION_THREADS", "5000"}};
+  Args none({"prog"});
+  CHECK_THROWS_WITH(orion::parse_options(none.argc, none.argv, &lookup),
+                    "invalid value \"5000\" for environment variable ORION_THREADS: at most 4096 "
+                    "worker threads per rank");
+  fake_env = {{"ORION_THREADS", "7"}};
+  o = orion::parse_options(none.argc, none.argv, &lookup);
+  CHECK(o.threads_source == "environment variable ORION_THREADS");
+  fake_env.clear();
+  CHECK(orion::parse_options(none.argc, none.argv, &no_env).threads_source.empty());
+}
+
+TEST_CASE("thread_limit: the node's share of the system's thread budgets", "[session]") {
+  using orion::detail::SystemThreadLimits;
+  using orion::detail::thread_limit;
+  // Nothing known: the runtime's own limit.
+  CHECK(thread_limit({}, 1).threads == 4096);
+  CHECK(thread_limit({}, 1).why == "the runtime's limit");
+  // Generous limits (a typical Linux box) change nothing.
+  const SystemThreadLimits box{96364, 192729, 4194304, -1, 65530};
+  CHECK(thread_limit(box, 1).threads == 4096);
+  // System-wide budgets are shared by the ranks of the node, less a headroom per rank.
+  SystemThreadLimits small;
+  small.pid_max = 4096;
+  CHECK(thread_limit(small, 2).threads == 2048 - 16);
+  CHECK(thread_limit(small, 2).why ==
+        "/proc/sys/kernel/pid_max is 4096, shared by the node's 2 ranks");
+  small.pids_free = 1000; // a container's pids cgroup
+  CHECK(thread_limit(small, 2).threads == 500 - 16);
+  CHECK_THAT(thread_limit(small, 2).why, Catch::StartsWith("the free pids of this cgroup"));
+  // Memory maps are per process: a quarter of them (two per thread stack, half for the program).
+  SystemThreadLimits maps;
+  maps.max_map_count = 8000;
+  CHECK(thread_limit(maps, 8).threads == 2000 - 16);
+  CHECK(thread_limit(maps, 8).why == "/proc/sys/vm/max_map_count is 8000");
+  // Never below one worker.
+  SystemThreadLimits tiny;
+  tiny.nproc = 10;
+  CHECK(thread_limit(tiny, 1).threads == 1);
+}

@@ -34,7 +34,8 @@ struct RuntimeState {
   /// Driver code outside parallel loops draws from this one: same seed on every rank, so the
   /// replicated driver stays identical across ranks.
   Rng replicated_rng;
-  /// Indexed by local worker id; worker w's stream depends on (seed, global id of w).
+  /// Indexed by local worker id; worker w's stream depends on (seed, global id of w). Unused
+  /// when there is one worker in total (see worker_rng).
   std::vector<PaddedRng> worker_rngs = std::vector<PaddedRng>(1);
   /// --orion-stats counters: this rank's share of loading (reading + parsing, not gathering).
   std::int64_t loads = 0;
@@ -71,6 +72,23 @@ struct RuntimeState {
   std::vector<std::pair<const void *, std::int64_t>> loop_passes;
 
   RuntimeState() { reseed(); }
+
+  /// One worker in total (one rank, one thread), as in the serial build.
+  bool one_worker() const noexcept { return num_ranks == 1 && threads_per_rank == 1; }
+
+  /// The engine of this rank's worker `local`. With one worker in total it is the replicated
+  /// engine itself: a loop body continues the driver's stream exactly where the driver left it,
+  /// which is what the serial build (no workers at all) does, so the numbers match bit for bit.
+  /// With more workers each has an independent stream of (seed, global id + 1), and loop bodies
+  /// leave the replicated stream alone.
+  Rng &worker_rng(std::size_t local) noexcept {
+    return one_worker() ? replicated_rng : worker_rngs[local].engine;
+  }
+  /// --orion-replay-serial: the engine that replays worker `global` (of any rank), the same
+  /// stream worker_rng gives that worker in the parallel run.
+  Rng &replay_rng(std::size_t global) {
+    return one_worker() ? replicated_rng : replay_rngs.at(global).engine;
+  }
 
   void reseed() {
     replicated_rng.seed(options.seed, 0);

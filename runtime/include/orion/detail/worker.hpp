@@ -37,7 +37,7 @@ public:
                   std::to_string(st.rank) + " (its workers are " + std::to_string(first) + ".." +
                   std::to_string(first + st.threads_per_rank - 1) + ")");
     tl_worker = WorkerContext{global_worker_id, static_cast<int>(local),
-                              &st.worker_rngs[static_cast<std::size_t>(local)].engine};
+                              &st.worker_rng(static_cast<std::size_t>(local))};
   }
   ~WorkerScope() { tl_worker = saved_; }
   WorkerScope(const WorkerScope &) = delete;
@@ -49,7 +49,8 @@ private:
 
 /// RAII for --orion-replay-serial: the calling thread replays worker `global_worker_id`, which may
 /// belong to another rank. Every rank replays every worker with its own copy of that worker's
-/// random stream, so the streams advance exactly as in the parallel run.
+/// random stream (RuntimeState::replay_rng), so the streams advance exactly as in the parallel
+/// run.
 class ReplayScope {
 public:
   ReplayScope(std::int64_t global_worker_id, Rng &engine) : saved_(tl_worker) {
