@@ -1,6 +1,7 @@
 #include "coherence.hpp"
 
 #include "bytes.hpp"
+#include "runtime_comm.hpp"
 
 #include <orion/detail/comm.hpp>
 #include <orion/detail/state.hpp>
@@ -134,7 +135,7 @@ void broadcast_array(const DenseHandle &h, int root) {
   unsigned char *p = h.data;
   while (n > 0) {
     const int chunk = static_cast<int>(std::min<std::int64_t>(n, kMaxMessageBytes));
-    if (MPI_Bcast(p, chunk, MPI_BYTE, root, MPI_COMM_WORLD) != MPI_SUCCESS)
+    if (MPI_Bcast(p, chunk, MPI_BYTE, root, runtime_comm()) != MPI_SUCCESS)
       throw Error("MPI_Bcast of a parallel loop's array failed");
     if (comm_rank() == root)
       state().bytes_sent += static_cast<std::int64_t>(chunk) * (comm_size() - 1);

@@ -2,6 +2,8 @@
 #include <orion/detail/comm.hpp>
 #include <orion/error.hpp>
 
+#include "runtime_comm.hpp"
+
 #include <mpi.h>
 
 #include <algorithm>
@@ -9,6 +11,9 @@
 
 namespace orion::detail {
 namespace {
+
+// Set between the Session's start and its end; file-local because its type is MPI's.
+MPI_Comm g_runtime_comm = MPI_COMM_NULL;
 
 bool mpi_running() noexcept {
   int initialized = 0, finalized = 0;
@@ -39,7 +44,7 @@ void check(int rc, const char *operation) {
 void bcast_bytes(char *data, std::int64_t bytes, int root, std::int64_t max_message) {
   for (std::int64_t done = 0; done < bytes;) {
     const std::int64_t piece = std::min(bytes - done, max_message);
-    check(MPI_Bcast(data + done, static_cast<int>(piece), MPI_BYTE, root, MPI_COMM_WORLD),
+    check(MPI_Bcast(data + done, static_cast<int>(piece), MPI_BYTE, root, runtime_comm()),
           "MPI_Bcast");
     done += piece;
   }
@@ -47,24 +52,39 @@ void bcast_bytes(char *data, std::int64_t bytes, int root, std::int64_t max_mess
 
 } // namespace
 
+MPI_Comm runtime_comm() noexcept {
+  return g_runtime_comm != MPI_COMM_NULL ? g_runtime_comm : MPI_COMM_WORLD;
+}
+
+void open_runtime_comm() {
+  if (g_runtime_comm == MPI_COMM_NULL)
+    check(MPI_Comm_dup(MPI_COMM_WORLD, &g_runtime_comm), "MPI_Comm_dup");
+}
+
+void close_runtime_comm() noexcept {
+  if (g_runtime_comm != MPI_COMM_NULL)
+    MPI_Comm_free(&g_runtime_comm);
+  g_runtime_comm = MPI_COMM_NULL;
+}
+
 int comm_rank() noexcept {
   int rank = 0;
   if (mpi_running())
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_rank(runtime_comm(), &rank);
   return rank;
 }
 
 int comm_size() noexcept {
   int size = 1;
   if (mpi_running())
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_size(runtime_comm(), &size);
   return size;
 }
 
 int comm_node_size() {
   require_mpi("counting the ranks of a node");
   MPI_Comm node = MPI_COMM_NULL;
-  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node),
+  check(MPI_Comm_split_type(runtime_comm(), MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node),
         "MPI_Comm_split_type");
   int size = 1;
   MPI_Comm_size(node, &size);
@@ -74,27 +94,27 @@ int comm_node_size() {
 
 void comm_barrier() {
   require_mpi("barrier");
-  check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+  check(MPI_Barrier(runtime_comm()), "MPI_Barrier");
 }
 
 std::int64_t comm_exscan_sum(std::int64_t value) {
   require_mpi("exscan");
   std::int64_t result = 0;
-  check(MPI_Exscan(&value, &result, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD), "MPI_Exscan");
+  check(MPI_Exscan(&value, &result, 1, MPI_INT64_T, MPI_SUM, runtime_comm()), "MPI_Exscan");
   return comm_rank() == 0 ? 0 : result; // MPI leaves rank 0's result undefined
 }
 
 void comm_allreduce_max(std::span<std::int64_t> values) {
   require_mpi("allreduce");
   check(MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_INT64_T,
-                      MPI_MAX, MPI_COMM_WORLD),
+                      MPI_MAX, runtime_comm()),
         "MPI_Allreduce");
 }
 
 std::string comm_bcast_string(const std::string &value, int root) {
   require_mpi("broadcast");
   std::int64_t length = static_cast<std::int64_t>(value.size());
-  check(MPI_Bcast(&length, 1, MPI_INT64_T, root, MPI_COMM_WORLD), "MPI_Bcast");
+  check(MPI_Bcast(&length, 1, MPI_INT64_T, root, runtime_comm()), "MPI_Bcast");
   std::string result =
       comm_rank() == root ? value : std::string(static_cast<std::size_t>(length), '\0');
   bcast_bytes(result.data(), length, root, kMaxMessageBytes);
@@ -104,7 +124,7 @@ std::string comm_bcast_string(const std::string &value, int root) {
 std::vector<std::int64_t> comm_allgather(std::int64_t value) {
   require_mpi("allgather");
   std::vector<std::int64_t> all(static_cast<std::size_t>(comm_size()));
-  check(MPI_Allgather(&value, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, MPI_COMM_WORLD),
+  check(MPI_Allgather(&value, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, runtime_comm()),
         "MPI_Allgather");
   return all;
 }
@@ -130,7 +150,7 @@ void comm_allgatherv_bytes(const void *send, std::int64_t send_bytes, void *recv
       offsets[r] = static_cast<int>(displs[r]);
     }
     check(MPI_Allgatherv(send, static_cast<int>(send_bytes), MPI_BYTE, out, counts.data(),
-                         offsets.data(), MPI_BYTE, MPI_COMM_WORLD),
+                         offsets.data(), MPI_BYTE, runtime_comm()),
           "MPI_Allgatherv");
     return;
   }

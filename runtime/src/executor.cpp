@@ -15,6 +15,7 @@
 #include "coherence.hpp"
 #include "crew.hpp"
 #include "partition_map.hpp"
+#include "runtime_comm.hpp"
 #include "wait.hpp"
 
 #include <orion/detail/comm.hpp>
@@ -303,7 +304,7 @@ struct RankRun {
         requests.emplace_back();
         recv_part.push_back(t);
         check(MPI_Irecv(buffers.back().data(), static_cast<int>(bytes), MPI_BYTE, next, t,
-                        MPI_COMM_WORLD, &requests.back()),
+                        runtime_comm(), &requests.back()),
               "MPI_Irecv");
       }
     }
@@ -337,12 +338,12 @@ struct RankRun {
       if (!rotation && rank > 0 && chain_next < map.time_parts) {
         int arrived = 0;
         MPI_Status status;
-        check(MPI_Iprobe(prev, chain_next, MPI_COMM_WORLD, &arrived, &status), "MPI_Iprobe");
+        check(MPI_Iprobe(prev, chain_next, runtime_comm(), &arrived, &status), "MPI_Iprobe");
         if (arrived) {
           int count = 0;
           MPI_Get_count(&status, MPI_BYTE, &count);
           std::vector<unsigned char> payload(static_cast<std::size_t>(count));
-          check(MPI_Recv(payload.data(), count, MPI_BYTE, prev, chain_next, MPI_COMM_WORLD,
+          check(MPI_Recv(payload.data(), count, MPI_BYTE, prev, chain_next, runtime_comm(),
                          MPI_STATUS_IGNORE),
                 "MPI_Recv");
           // The time part's slabs first, then the write records of the blocks before.
@@ -395,7 +396,7 @@ struct RankRun {
         requests.emplace_back();
         recv_part.push_back(-1);
         check(MPI_Isend(buffers.back().data(), static_cast<int>(buffers.back().size()), MPI_BYTE,
-                        dest, item, MPI_COMM_WORLD, &requests.back()),
+                        dest, item, runtime_comm(), &requests.back()),
               "MPI_Isend");
       }
       if (all_finished && items.empty() && receives_done() &&

@@ -5,6 +5,8 @@
 #include <orion/error.hpp>
 #include <orion/session.hpp>
 
+#include "runtime_comm.hpp"
+
 #include <mpi.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -37,12 +39,15 @@ void backend_init(int &argc, char **&argv) {
     state().backend_owned = true;
   }
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  open_runtime_comm(); // inherits the error handler
 }
 
 void backend_finalize() noexcept {
   RuntimeState &st = state();
   int finalized = 0;
   MPI_Finalized(&finalized);
+  if (finalized == 0)
+    close_runtime_comm();
   if (st.backend_owned && finalized == 0)
     MPI_Finalize();
   st.backend_owned = false;
