@@ -488,3 +488,7 @@ SparseArray<T, N> load_text(const std::string &path, Parser &&parser,
 }
 
 } // namespace orion
+
+// The loaders of other formats, built on the skeleton above (<orion/detail/line_scan.hpp>).
+#include <orion/bag_of_words_loader.hpp>
+#include <orion/libsvm_loader.hpp>

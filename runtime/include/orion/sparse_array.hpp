@@ -5,13 +5,21 @@
 #include <orion/detail/sparse_layout.hpp>
 #include <orion/error.hpp>
 
+#include <algorithm>
 #include <array>
+#include <atomic>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iterator>
+#include <memory>
+#include <mutex>
+#include <numeric>
 #include <span>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -24,12 +32,169 @@ template <class V, std::size_t N> struct SparseEntry {
   V &value;
 };
 
+/// What iterating a SparseArray row yields: the element's last coordinate and a read-only
+/// reference to its value, so `for (auto&& [f, v] : X.row(s))` binds without copying.
+template <class V> struct SparseRowEntry {
+  std::int64_t index;
+  const V &value;
+};
+
 namespace detail {
 /// Tag for constructing from data a loader has already validated.
 struct trusted_t {
   explicit trusted_t() = default;
 };
 inline constexpr trusted_t trusted{};
+
+/// The elements of a SparseArray grouped by their leading N - 1 coordinates (a "row"), each row in
+/// increasing order of the last coordinate (ties in storage order). Rows are numbered by their
+/// row-major position when that numbering is small enough for a table (dense), else looked up by
+/// hash (sparse).
+template <std::size_t N> struct SparseRowIndex {
+  using prefix_type = std::array<std::int64_t, N - 1>;
+  struct PrefixHash {
+    std::size_t operator()(const prefix_type &p) const noexcept {
+      std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+      for (const std::int64_t x : p)
+        h = (h ^ static_cast<std::uint64_t>(x)) * 0xff51afd7ed558ccdULL;
+      return static_cast<std::size_t>(h ^ (h >> 32));
+    }
+  };
+  std::vector<std::int64_t> element; ///< storage index of each element, row by row
+  std::vector<std::int64_t> last;    ///< its last coordinate
+  bool dense = false;
+  std::vector<std::int64_t> offsets; ///< dense: row r is [offsets[r], offsets[r + 1])
+  std::unordered_map<prefix_type, std::pair<std::int64_t, std::int64_t>, PrefixHash> rows;
+
+  /// Row-major number of a row among all the rows the extents allow.
+  static std::int64_t flat(const std::array<std::int64_t, N> &extents, const std::int64_t *prefix) {
+    std::int64_t r = 0;
+    for (std::size_t d = 0; d + 1 < N; ++d)
+      r = r * extents[d] + prefix[d];
+    return r;
+  }
+
+  /// O(nnz + rows) with a table (a counting sort), O(nnz log nnz) by hash; sorting a row is
+  /// skipped when it is sorted already, as rows loaded from files usually are.
+  template <class Key>
+  SparseRowIndex(const std::array<std::int64_t, N> &extents, std::span<const Key> keys) {
+    const auto n = static_cast<std::int64_t>(keys.size());
+    // A table when the rows the extents allow are not many more than the elements.
+    const std::int64_t table_limit = 2 * n + 4096;
+    std::int64_t volume = 1;
+    dense = true;
+    for (std::size_t d = 0; d + 1 < N && dense; ++d) {
+      if (extents[d] != 0 && volume > table_limit / extents[d])
+        dense = false;
+      else
+        volume *= extents[d];
+    }
+    element.resize(keys.size());
+    last.resize(keys.size());
+    if (dense) {
+      offsets.assign(static_cast<std::size_t>(volume) + 1, 0);
+      for (const Key &k : keys)
+        ++offsets[static_cast<std::size_t>(flat(extents, k.data())) + 1];
+      std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
+      std::vector<std::int64_t> next(offsets.begin(), offsets.end() - 1);
+      for (std::int64_t i = 0; i < n; ++i)
+        element[static_cast<std::size_t>(next[static_cast<std::size_t>(
+            flat(extents, keys[static_cast<std::size_t>(i)].data()))]++)] = i;
+      // Ties by storage index: the order std::stable_sort would give (which clang deprecates
+      // with libstdc++ 12).
+      auto by_last = [&](std::int64_t a, std::int64_t b) {
+        const std::int64_t la = keys[static_cast<std::size_t>(a)][N - 1];
+        const std::int64_t lb = keys[static_cast<std::size_t>(b)][N - 1];
+        return la != lb ? la < lb : a < b;
+      };
+      for (std::size_t r = 0; r + 1 < offsets.size(); ++r) {
+        const auto first = element.begin() + offsets[r], end = element.begin() + offsets[r + 1];
+        if (!std::is_sorted(first, end, by_last))
+          std::sort(first, end, by_last);
+      }
+    } else {
+      std::iota(element.begin(), element.end(), std::int64_t{0});
+      std::sort(element.begin(), element.end(), [&](std::int64_t a, std::int64_t b) {
+        const Key &ka = keys[static_cast<std::size_t>(a)], &kb = keys[static_cast<std::size_t>(b)];
+        return ka != kb ? ka < kb : a < b;
+      });
+      std::int64_t begin = 0;
+      for (std::int64_t i = 1; i <= n; ++i) {
+        const Key &kb = keys[static_cast<std::size_t>(element[static_cast<std::size_t>(begin)])];
+        if (i < n &&
+            std::equal(
+                kb.begin(), kb.end() - 1,
+                keys[static_cast<std::size_t>(element[static_cast<std::size_t>(i)])].begin()))
+          continue;
+        prefix_type p;
+        std::copy(kb.begin(), kb.end() - 1, p.begin());
+        rows.emplace(p, std::make_pair(begin, i));
+        begin = i;
+      }
+    }
+    for (std::size_t i = 0; i < element.size(); ++i)
+      last[i] = keys[static_cast<std::size_t>(element[i])][N - 1];
+  }
+
+  /// [begin, end) of the row, empty if it has no elements.
+  std::pair<std::int64_t, std::int64_t> find(const std::array<std::int64_t, N> &extents,
+                                             const prefix_type &prefix) const {
+    if (dense) {
+      const auto r = static_cast<std::size_t>(flat(extents, prefix.data()));
+      return {offsets[r], offsets[r + 1]};
+    }
+    const auto it = rows.find(prefix);
+    return it == rows.end() ? std::pair<std::int64_t, std::int64_t>{0, 0} : it->second;
+  }
+};
+
+/// A SparseRowIndex built on first use, under a mutex, so that worker threads may ask for rows
+/// concurrently; afterwards a lookup is one atomic load. Copies start without an index (they
+/// build their own when asked); moves take it along, since it refers to storage positions only.
+template <std::size_t N> class RowIndexSlot {
+public:
+  RowIndexSlot() = default;
+  RowIndexSlot(const RowIndexSlot &) noexcept {}
+  RowIndexSlot(RowIndexSlot &&other) noexcept { take(other); }
+  RowIndexSlot &operator=(const RowIndexSlot &other) noexcept {
+    if (this != &other)
+      invalidate();
+    return *this;
+  }
+  RowIndexSlot &operator=(RowIndexSlot &&other) noexcept {
+    if (this != &other)
+      take(other);
+    return *this;
+  }
+
+  /// Not concurrent with get(): the owner calls it when its storage changes.
+  void invalidate() noexcept {
+    ready_.store(nullptr, std::memory_order_relaxed);
+    owned_.reset();
+  }
+
+  template <class Build> const SparseRowIndex<N> &get(Build &&build) const {
+    if (const SparseRowIndex<N> *index = ready_.load(std::memory_order_acquire))
+      return *index;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (const SparseRowIndex<N> *index = ready_.load(std::memory_order_relaxed))
+      return *index;
+    owned_ = std::make_unique<const SparseRowIndex<N>>(build());
+    ready_.store(owned_.get(), std::memory_order_release);
+    return *owned_;
+  }
+
+private:
+  void take(RowIndexSlot &other) noexcept {
+    owned_ = std::move(other.owned_);
+    ready_.store(owned_.get(), std::memory_order_relaxed);
+    other.ready_.store(nullptr, std::memory_order_relaxed);
+  }
+
+  mutable std::mutex mutex_;
+  mutable std::atomic<const SparseRowIndex<N> *> ready_{nullptr};
+  mutable std::unique_ptr<const SparseRowIndex<N>> owned_;
+};
 } // namespace detail
 
 /// Coordinate-format N-d array: keys and values in two contiguous vectors, in insertion (for
@@ -115,6 +280,7 @@ public:
   /// Appends an element; throws orion::Error if the key is outside the extents.
   void push_back(const key_type &key, const T &value) {
     check_key(key);
+    rows_.invalidate();
     keys_.push_back(key);
     values_.push_back(value);
   }
@@ -133,13 +299,91 @@ public:
     return {keys_.data() + keys_.size(), values_.data() + values_.size()};
   }
 
+  /// The elements of one row, in increasing order of the last coordinate: a range of
+  /// SparseRowEntry<T>. Valid until the array changes (push_back, or a parallel loop over it).
+  class row_view {
+  public:
+    class iterator {
+    public:
+      using value_type = SparseRowEntry<T>;
+      using reference = SparseRowEntry<T>;
+      using difference_type = std::ptrdiff_t;
+      using iterator_category = std::input_iterator_tag;
+      using iterator_concept = std::forward_iterator_tag;
+
+      iterator() = default;
+      iterator(const std::int64_t *element, const std::int64_t *last, const T *values)
+          : element_(element), last_(last), values_(values) {}
+      reference operator*() const { return {*last_, values_[*element_]}; }
+      iterator &operator++() {
+        ++element_;
+        ++last_;
+        return *this;
+      }
+      iterator operator++(int) {
+        iterator old = *this;
+        ++*this;
+        return old;
+      }
+      friend bool operator==(const iterator &a, const iterator &b) {
+        return a.element_ == b.element_;
+      }
+
+    private:
+      const std::int64_t *element_ = nullptr;
+      const std::int64_t *last_ = nullptr;
+      const T *values_ = nullptr;
+    };
+
+    row_view() = default;
+    row_view(const std::int64_t *element, const std::int64_t *last, std::int64_t size,
+             const T *values)
+        : element_(element), last_(last), size_(size), values_(values) {}
+    iterator begin() const { return {element_, last_, values_}; }
+    iterator end() const { return {element_ + size_, last_ + size_, values_}; }
+    std::int64_t size() const noexcept { return size_; }
+    bool empty() const noexcept { return size_ == 0; }
+    /// Storage index of the row's i-th element (for key(), value()).
+    std::int64_t element(std::int64_t i) const { return element_[i]; }
+
+  private:
+    const std::int64_t *element_ = nullptr;
+    const std::int64_t *last_ = nullptr;
+    std::int64_t size_ = 0;
+    const T *values_ = nullptr;
+  };
+
+  /// The row of the elements whose leading N - 1 coordinates are `index` (for a matrix: row(i)
+  /// yields (column, value) of row i). Throws orion::Error for an index outside the extents.
+  /// Safe to call from several threads at once. The first call after the array changed builds a
+  /// row index (O(nnz + rows), 16 bytes per element, under a mutex); later calls are O(1) plus
+  /// the row's length. push_back and a parallel loop over this array (which may reorder its
+  /// storage) drop the index.
+  template <std::integral... I>
+    requires(N >= 2 && sizeof...(I) == N - 1)
+  row_view row(I... index) const {
+    const std::array<std::int64_t, N - 1> prefix{static_cast<std::int64_t>(index)...};
+    for (std::size_t d = 0; d + 1 < N; ++d)
+      if (prefix[d] < 0 || prefix[d] >= extents_[d])
+        detail::throw_index_error("SparseArray row", prefix.data(), N - 1, extents_.data(), N);
+    const detail::SparseRowIndex<N> &rows = rows_.get(
+        [&] { return detail::SparseRowIndex<N>(extents_, std::span<const key_type>(keys_)); });
+    const auto [begin, end] = rows.find(extents_, prefix);
+    return row_view(rows.element.data() + begin, rows.last.data() + begin, end - begin,
+                    values_.data());
+  }
+
   /// For the parallel-loop executor, which sorts the elements into partition blocks.
   struct Storage {
     key_type *keys;
     T *values;
     detail::SparseLayout *layout;
   };
-  Storage executor_storage() noexcept { return {keys_.data(), values_.data(), &layout_}; }
+  /// Drops the row index: the executor may reorder the storage it returns.
+  Storage executor_storage() noexcept {
+    rows_.invalidate();
+    return {keys_.data(), values_.data(), &layout_};
+  }
 
 private:
   void check_key(const key_type &key) const {
@@ -152,6 +396,7 @@ private:
   std::vector<key_type> keys_;
   std::vector<T> values_;
   detail::SparseLayout layout_;
+  detail::RowIndexSlot<N> rows_;
 };
 
 } // namespace orion

@@ -1,0 +1,135 @@
+// The first half of a collective text load, for loaders whose lines do not map to one element each
+// (load_libsvm: many per line; load_bag_of_words: `count` per line, after a header). It is
+// load_lines' skeleton up to the agreements: every rank parses the lines of its byte range, the
+// ranks agree on the file (one version of it, or all throw the same LoadError) and on the first bad
+// line in file order. What is left to the loader is what load_lines does with keys: numbering its
+// records globally (the counts scan_lines returns), its own checks across lines, and the gather.
+#pragma once
+
+#include <orion/loaders.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace orion::detail {
+
+/// What scan_lines learnt, beyond what the loader's callback kept.
+struct LineScan {
+  std::int64_t lines_before = 0;   ///< lines (of any kind) in the parts of lower ranks
+  std::int64_t records_before = 0; ///< data lines (non-blank, not '#') in the parts of lower ranks
+  std::int64_t records = 0;        ///< data lines in this rank's part
+  std::int64_t records_total = 0;  ///< data lines in the file
+  std::int64_t bytes = 0;          ///< bytes this rank read
+  std::chrono::steady_clock::time_point started, parsed;
+};
+
+/// Parses this rank's part of `path`. For each data line, on_line(line, local_line, record) ->
+/// std::optional<std::string> is called with the line (its "\r\n" end's '\r' removed), its 1-based
+/// number within this part and its 0-based data-line number within this part; a returned text
+/// names what is wrong with the line and stops the scan. grow(double factor) is called once, early,
+/// with the factor by which this part's data so far will roughly grow (to reserve vectors).
+/// Collective; throws LoadError on every rank for a bad file or the first bad line in file order.
+template <class OnLine, class Grow>
+LineScan scan_lines(const std::string &path, OnLine &&on_line, Grow &&grow) {
+  LineScan scan;
+  scan.started = std::chrono::steady_clock::now();
+  std::int64_t lines = 0;
+  std::optional<LineProblem> problem;
+  std::optional<std::string> failure; // about the file as a whole: wins over any line's problem
+  std::optional<SourceStamp> stamp;
+  const std::int64_t opened_ns = wall_clock_ns();
+  try {
+    FileRange file(path, comm_rank(), comm_size());
+    stamp = file.stamp();
+    std::int64_t consumed = 0;
+    file.for_each_line([&](std::string_view line) {
+      ++lines;
+      consumed += static_cast<std::int64_t>(line.size()) + 1;
+      if (lines == kSampleLines)
+        grow(static_cast<double>(file.range_size()) / static_cast<double>(consumed) * 1.05);
+      if (!line.empty() && line.back() == '\r')
+        line.remove_suffix(1);
+      std::size_t first = 0;
+      while (first < line.size() && is_blank(line[first]))
+        ++first;
+      if (first == line.size() || line[first] == '#')
+        return true;
+      try {
+        if (std::optional<std::string> what = on_line(line, lines, scan.records)) {
+          problem = LineProblem{lines, std::move(*what)};
+          return false;
+        }
+      } catch (const std::bad_alloc &) {
+        throw;
+      } catch (const LoadError &) {
+        throw;
+      } catch (const std::exception &e) {
+        problem = LineProblem{lines, std::string("the parser threw \"") + e.what() + "\" on " +
+                                         quote_line(line)};
+        return false;
+      }
+      ++scan.records;
+      return true;
+    });
+    scan.bytes = file.bytes_read();
+    file.check_unchanged(); // also after a bad line: a torn file explains bad lines
+  } catch (const LoadError &e) {
+    failure = e.what();
+  } catch (const std::bad_alloc &) {
+    failure = "out of memory while loading '" + path + "'";
+  }
+  scan.parsed = std::chrono::steady_clock::now();
+
+  const StampSpread spread = spread_of_stamps(stamp, opened_ns);
+  if (!failure && stamp)
+    failure = ranks_disagree(path, spread);
+  raise_if_any<LoadError>(failure);
+
+  // A part that stopped at a bad line undercounts, which only shifts the numbers of later parts,
+  // whose errors lose to its own anyway.
+  scan.lines_before = comm_exscan_sum(lines);
+  std::optional<std::string> bad_line;
+  if (problem)
+    bad_line =
+        path + ":" + std::to_string(scan.lines_before + problem->line) + ": " + problem->what;
+  raise_if_any<LoadError>(bad_line);
+
+  scan.records_before = comm_exscan_sum(scan.records);
+  for (const std::int64_t n : comm_allgather(scan.records))
+    scan.records_total += n;
+  return scan;
+}
+
+/// Counts a finished load in the --orion-stats totals and prints its --orion-verbose line.
+inline void note_load(const std::string &path, const LineScan &scan, std::int64_t elements) {
+  using seconds = std::chrono::duration<double>;
+  RuntimeState &st = state();
+  const double parse_seconds = seconds(scan.parsed - scan.started).count();
+  st.loads += 1;
+  st.bytes_loaded += scan.bytes;
+  st.load_seconds += parse_seconds;
+  if (st.options.verbose && comm_rank() == 0)
+    std::fprintf(stderr,
+                 "orion: loaded '%s': %lld elements; rank 0 parsed %.1f MB in %.3f s, %.3f s in "
+                 "all\n",
+                 path.c_str(), static_cast<long long>(elements), scan.bytes / 1e6, parse_seconds,
+                 seconds(std::chrono::steady_clock::now() - scan.started).count());
+}
+
+/// Collective: throws LoadError on every rank if any rank found a problem with a line; the
+/// problem of the lowest rank wins, so each rank must pass its first problem in file order.
+inline void raise_line_problem(const std::string &path, const LineScan &scan,
+                               const std::optional<LineProblem> &problem) {
+  std::optional<std::string> text;
+  if (problem)
+    text = path + ":" + std::to_string(scan.lines_before + problem->line) + ": " + problem->what;
+  raise_if_any<LoadError>(text);
+}
+
+} // namespace orion::detail
