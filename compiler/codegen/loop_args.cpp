@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace orion::codegen {
 
 int LoopArgs::arg(int array) const {
@@ -17,17 +19,31 @@ LoopArgs loop_args(const ir::Loop &loop) {
   LoopArgs args;
   if (loop.space.kind == ir::IterationSpace::Kind::Array)
     args.iterated = loop.space.array;
-  // Accumulators, buffers and sparse arrays stay captured by reference: the runtime does not
-  // partition them.
+  // Accumulators and sparse arrays stay captured by reference: the runtime does not partition
+  // them. Buffers are passed: the runtime merges their updates.
   for (size_t a = 0; a < loop.arrays.size(); ++a) {
     const ir::ArrayDecl &decl = loop.arrays[a];
-    if (static_cast<int>(a) != args.iterated && decl.kind == ir::ArrayKind::Dense)
+    if (static_cast<int>(a) != args.iterated &&
+        (decl.kind == ir::ArrayKind::Dense || decl.kind == ir::ArrayKind::Buffer))
       args.passed.push_back(static_cast<int>(a));
     else if (decl.kind == ir::ArrayKind::Accumulator && decl.block_reduction &&
              is_identifier(decl.name))
       args.reductions.push_back(static_cast<int>(a));
   }
   return args;
+}
+
+bool writes(const ir::Loop &loop, int array) {
+  for (const ir::ArrayRef &r : loop.refs)
+    if (r.array == array && r.access != ir::AccessKind::Read)
+      return true;
+  return false;
+}
+
+bool relaxed(const ir::Loop &loop, int array) {
+  const std::string &name = loop.arrays[array].name;
+  return std::find(loop.clauses.relax.begin(), loop.clauses.relax.end(), name) !=
+         loop.clauses.relax.end();
 }
 
 bool is_identifier(std::string_view text) {

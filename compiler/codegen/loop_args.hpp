@@ -25,6 +25,12 @@ struct LoopArgs {
 
 LoopArgs loop_args(const ir::Loop &loop);
 
+/// Some reference of the body writes LoopIR array `array`.
+bool writes(const ir::Loop &loop, int array);
+
+/// LoopIR array `array` is named in relax(...).
+bool relaxed(const ir::Loop &loop, int array);
+
 bool is_identifier(std::string_view text);
 
 /// The lambda parameter for `passed[n]`: the array's own name, so that it shadows the array and

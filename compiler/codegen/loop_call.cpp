@@ -71,7 +71,13 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
   const std::string i2 = i1 + "    ";
   std::string arrays, params;
   for (size_t n = 0; n < args.passed.size(); ++n) {
-    arrays += fmt::format("{}{}", n ? ", " : "", loop.arrays[args.passed[n]].name);
+    // A relaxed array the body updates is handed over as deltas (see relaxed.hpp).
+    const int id = args.passed[n];
+    const std::string &name = loop.arrays[id].name;
+    arrays += fmt::format("{}{}", n ? ", " : "",
+                          relaxed(loop, id) && writes(loop, id)
+                              ? fmt::format("::orion::parallel::relaxed({})", name)
+                              : name);
     params += fmt::format("{}auto &{}", n ? ", " : "", parameter_name(loop, args, n));
   }
   // Accumulators the body only adds to: per-block partials, shadowing them like the arrays.

@@ -40,6 +40,8 @@ std::string role_name(deps::ArrayRole role) {
     return "::orion::plan::Role::Buffered";
   case deps::ArrayRole::Reduction:
     return "::orion::plan::Role::Reduction";
+  case deps::ArrayRole::Relaxed:
+    return "::orion::plan::Role::Relaxed";
   }
   return "::orion::plan::Role::Replicated";
 }
@@ -88,14 +90,9 @@ std::string plan_initializer(const ir::Loop &loop, const deps::LoopAnalysis &ana
   if (args.iterated >= 0)
     ids.insert(ids.begin(), args.iterated);
   for (int id : ids) {
-    bool written = false;
-    for (const ir::ArrayRef &r : loop.refs)
-      written = written || (r.array == id && r.access != ir::AccessKind::Read);
-    const std::string &name = loop.arrays[id].name;
-    const bool relaxed = std::find(loop.clauses.relax.begin(), loop.clauses.relax.end(), name) !=
-                         loop.clauses.relax.end();
-    const std::string info = fmt::format("{{{}, {}{}}}", string_literal(name),
-                                         bool_literal(written), relaxed ? ", true" : "");
+    const std::string info =
+        fmt::format("{{{}, {}{}}}", string_literal(loop.arrays[id].name),
+                    bool_literal(writes(loop, id)), relaxed(loop, id) ? ", true" : "");
     if (id == args.iterated)
       arrays.front() = info;
     else

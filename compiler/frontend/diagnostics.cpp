@@ -78,6 +78,15 @@ DiagInfo info(Diag diag) {
                       "serial program stops; check the input before the loop (an exception "
                       "thrown by a function the body calls still ends every rank with its "
                       "message)"};
+  case Diag::RelaxedPlainWrite:
+    return {L::Error, "'%0' is named in relax(%0), so the loop body may only update its elements "
+                      "with '+=', '-=', '++' or '--' written on the element itself (the runtime "
+                      "merges those updates from every worker); this write would overwrite other "
+                      "workers' updates"};
+  case Diag::RelaxedBufferNote:
+    return {L::Note, "for any other update, write it through an orion::Buffer with an apply "
+                     "function: 'orion::Buffer<T, N> wb(%0, apply, orion::max_delay(n));' and "
+                     "'wb(i...) += update;'"};
   }
   return {L::Error, "internal error: unknown diagnostic"};
 }

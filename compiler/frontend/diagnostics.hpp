@@ -30,6 +30,8 @@ enum class Diag {
   BreakInBody,
   GotoOutOfBody,
   ThrowInBody,
+  RelaxedPlainWrite,
+  RelaxedBufferNote,
 };
 
 /// Thin wrapper that registers the custom diagnostic ids with a Clang DiagnosticsEngine.

@@ -227,7 +227,35 @@ std::optional<RefCollector::Access> RefCollector::match_access(const clang::Expr
   return std::nullopt;
 }
 
-void RefCollector::record(const Access &access, ir::AccessKind kind) {
+void RefCollector::check_relaxed_write(const Access &access, ir::AccessKind kind,
+                                       bool commutative) {
+  if (kind == AccessKind::Read || kind == AccessKind::Reduce)
+    return;
+  const ir::ArrayDecl &decl = ctx_.loop.arrays[static_cast<size_t>(access.array)];
+  if (decl.kind != ir::ArrayKind::Dense ||
+      std::find(ctx_.loop.clauses.relax.begin(), ctx_.loop.clauses.relax.end(), decl.name) ==
+          ctx_.loop.clauses.relax.end())
+    return;
+  // A helper's `+=` would reach the helper as a plain reference, not as a delta.
+  if (commutative && ctx_.inlined.empty())
+    return;
+  if (!relax_warned_.insert(access.array).second)
+    return;
+  diags_.report(access.expr->getBeginLoc(), Diag::RelaxedPlainWrite) << decl.name;
+  diags_.report(access.expr->getBeginLoc(), Diag::RelaxedBufferNote) << decl.name;
+}
+
+bool RefCollector::scan_commutative_update(const clang::Expr *target) {
+  auto a = match_access(target);
+  if (!a || !a->via.empty())
+    return false;
+  record(*a, AccessKind::ReadWrite, true);
+  scan_subscript_exprs(target);
+  return true;
+}
+
+void RefCollector::record(const Access &access, ir::AccessKind kind, bool commutative) {
+  check_relaxed_write(access, kind, commutative);
   ir::ArrayRef ref;
   ref.id = static_cast<int>(ctx_.loop.refs.size());
   ref.array = access.array;
@@ -420,6 +448,11 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     return;
   }
   if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(stmt)) {
+    if ((bin->getOpcode() == clang::BO_AddAssign || bin->getOpcode() == clang::BO_SubAssign) &&
+        scan_commutative_update(bin->getLHS())) {
+      scan(bin->getRHS());
+      return;
+    }
     if (bin->isAssignmentOp()) {
       scan(bin->getLHS(),
            bin->isCompoundAssignmentOp() ? AccessKind::ReadWrite : AccessKind::Write);
@@ -441,6 +474,8 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
         return;
       }
     }
+    if (un->isIncrementDecrementOp() && scan_commutative_update(un->getSubExpr()))
+      return;
     const bool writes = un->isIncrementDecrementOp() || un->getOpcode() == clang::UO_AddrOf;
     scan(un->getSubExpr(), writes ? AccessKind::ReadWrite : AccessKind::Read);
     return;
@@ -460,6 +495,13 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
       return;
     }
     const auto kind = op->getOperator();
+    if ((kind == clang::OO_PlusEqual || kind == clang::OO_MinusEqual ||
+         kind == clang::OO_PlusPlus || kind == clang::OO_MinusMinus) &&
+        scan_commutative_update(op->getArg(0))) {
+      for (unsigned i = 1; i < op->getNumArgs(); ++i)
+        scan(op->getArg(i));
+      return;
+    }
     if (kind == clang::OO_Equal || (kind >= clang::OO_PlusEqual && kind <= clang::OO_PipeEqual) ||
         kind == clang::OO_LessLessEqual || kind == clang::OO_GreaterGreaterEqual) {
       scan(op->getArg(0), kind == clang::OO_Equal ? AccessKind::Write : AccessKind::ReadWrite);

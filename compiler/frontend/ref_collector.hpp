@@ -33,7 +33,9 @@ private:
   };
 
   std::optional<Access> match_access(const clang::Expr *e);
-  void record(const Access &access, ir::AccessKind kind);
+  void record(const Access &access, ir::AccessKind kind, bool commutative = false);
+  bool scan_commutative_update(const clang::Expr *target);
+  void check_relaxed_write(const Access &access, ir::AccessKind kind, bool commutative);
   void scan_call_args(const clang::FunctionDecl *callee, llvm::ArrayRef<const clang::Expr *> args);
   bool scan_inlined_call(const clang::FunctionDecl *callee,
                          llvm::ArrayRef<const clang::Expr *> args);
@@ -50,6 +52,7 @@ private:
   AffineBuilder affine_;
   std::vector<int> inner_stack_;
   llvm::DenseSet<const clang::ValueDecl *> warned_;
+  llvm::DenseSet<int> relax_warned_; ///< relaxed arrays whose plain write was reported
 };
 
 } // namespace orion::frontend

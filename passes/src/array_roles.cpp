@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace orion::deps {
 namespace {
 
@@ -79,6 +81,8 @@ std::string_view to_string(ArrayRole role) {
     return "buffered";
   case ArrayRole::Reduction:
     return "reduction";
+  case ArrayRole::Relaxed:
+    return "relaxed";
   }
   return "?";
 }
@@ -98,6 +102,12 @@ Plan make_plan(const ir::Loop &loop, const Schedule &schedule) {
     } else if (decl.kind == ir::ArrayKind::Buffer) {
       p.role = ArrayRole::Buffered;
       p.why = "buffer: writes applied in batches";
+    } else if (a != loop.space.array && is_written(loop, a) &&
+               std::find(loop.clauses.relax.begin(), loop.clauses.relax.end(), decl.name) !=
+                   loop.clauses.relax.end()) {
+      p.role = ArrayRole::Relaxed;
+      p.why = "updated commutatively: every worker's updates merged into every copy at each "
+              "synchronization point";
     } else if (a == loop.space.array) {
       p.role = ArrayRole::Local;
       p.why = "the iteration space: partitioned with the iterations";

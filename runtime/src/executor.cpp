@@ -11,9 +11,11 @@
 // Only the thread that runs execute() calls MPI (MPI_THREAD_FUNNELED); worker threads signal it.
 // --orion-check runs the same blocks in lockstep rounds and checks the recorded access sets;
 // --orion-replay-serial runs them one after another on one thread.
+#include "array_sync.hpp"
 #include "bytes.hpp"
 #include "coherence.hpp"
 #include "crew.hpp"
+#include "lockstep.hpp"
 #include "partition_map.hpp"
 #include "runtime_comm.hpp"
 #include "wait.hpp"
@@ -44,134 +46,6 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) {
   return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-std::string where(const LoopRun &run) {
-  return run.plan->file + ":" + std::to_string(run.plan->line);
-}
-
-bool sparse_values_written(const LoopRun &run) {
-  return run.sparse && !run.plan->arrays.empty() && run.plan->arrays[0].written;
-}
-
-bool dense_written(const LoopRun &run, int arg) {
-  return run.arrays[static_cast<std::size_t>(arg)].data != nullptr &&
-         run.plan->arrays[static_cast<std::size_t>(arg)].written;
-}
-
-/// How the ranks keep one written dense array consistent under the chosen candidate.
-enum class Sync {
-  None,      ///< not written
-  SpaceSlab, ///< aligned with the space dimension: each worker's slab comes from its rank
-  TimeSlab,  ///< rotation, aligned with the time dimension: travels with its time part
-  Recorded,  ///< anything else: the blocks' recorded writes are shipped
-};
-
-struct ArraySync {
-  Sync sync = Sync::None;
-  int dim = -1; ///< array dimension of the slab
-};
-
-std::vector<ArraySync> array_syncs(const LoopRun &run, const PartitionMap &map) {
-  const plan::Candidate &cand = *map.candidate;
-  std::vector<ArraySync> out(run.arrays.size());
-  for (std::size_t a = 0; a < run.arrays.size(); ++a) {
-    if (!dense_written(run, static_cast<int>(a)))
-      continue;
-    out[a].sync = Sync::Recorded;
-    if (!cand.transform.empty())
-      continue;
-    if (a == 0) { // the iterated dense array: its values are partitioned with the iterations
-      out[a] = {Sync::SpaceSlab, cand.dims[0]};
-      continue;
-    }
-    for (const plan::ArrayRole &r : cand.roles) {
-      if (r.arg != static_cast<int>(a) || r.array_dim < 0)
-        continue;
-      if (r.role == plan::Role::Local)
-        out[a] = {Sync::SpaceSlab, r.array_dim};
-      else if (r.role == plan::Role::Rotated)
-        out[a] = {Sync::TimeSlab, r.array_dim};
-    }
-  }
-  return out;
-}
-
-/// The worker that uses time part t last in a pass (its copy is final).
-std::int64_t final_holder(const PartitionMap &map, int t) {
-  if (map.kind() == plan::Kind::Wavefront)
-    return map.workers - 1;
-  std::int64_t best = 0;
-  for (std::int64_t g = 1; g < map.workers; ++g)
-    if (map.step_of(g, t) > map.step_of(best, t))
-      best = g;
-  return best;
-}
-
-/// Spans of the time part t of every rotated written array (owner unused).
-std::vector<Span> time_part_spans(const LoopRun &run, const PartitionMap &map,
-                                  const std::vector<ArraySync> &syncs, int t, int owner) {
-  std::vector<Span> spans;
-  for (std::size_t a = 0; a < syncs.size(); ++a)
-    if (syncs[a].sync == Sync::TimeSlab)
-      slab_spans(run.arrays[a], syncs[a].dim, map.time_bounds[t], map.time_bounds[t + 1], owner,
-                 spans);
-  return spans;
-}
-
-std::size_t span_bytes(const std::vector<Span> &spans) {
-  std::size_t bytes = 0;
-  for (const Span &s : spans)
-    bytes += s.bytes;
-  return bytes;
-}
-
-/// After a normal (not check, not replay) run on several ranks: make every rank's copy final.
-void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<ArraySync> &syncs,
-                const std::vector<unsigned char> &recorded_writes) {
-  std::vector<Span> spans;
-  if (sparse_values_written(run)) {
-    const auto &offsets = run.layout->offsets;
-    for (std::int64_t g = 0; g < map.workers; ++g) {
-      const std::int64_t first = offsets[static_cast<std::size_t>(map.block({g, int(g), 0}))];
-      const std::int64_t last =
-          offsets[static_cast<std::size_t>(map.block({g, int(g), map.time_parts - 1})) + 1];
-      spans.push_back({run.values + first * run.value_size,
-                       static_cast<std::size_t>(last - first) * run.value_size, map.rank_of(g)});
-    }
-  }
-  bool recorded = false;
-  for (std::size_t a = 0; a < syncs.size(); ++a) {
-    const DenseHandle &h = run.arrays[a];
-    switch (syncs[a].sync) {
-    case Sync::None:
-      break;
-    case Sync::SpaceSlab:
-      for (std::int64_t g = 0; g < map.workers; ++g)
-        slab_spans(h, syncs[a].dim, map.space_bounds[g], map.space_bounds[g + 1], map.rank_of(g),
-                   spans);
-      break;
-    case Sync::TimeSlab:
-      for (int t = 0; t < map.time_parts; ++t)
-        slab_spans(h, syncs[a].dim, map.time_bounds[t], map.time_bounds[t + 1],
-                   map.rank_of(final_holder(map, t)), spans);
-      break;
-    case Sync::Recorded:
-      recorded = true;
-      break;
-    }
-  }
-  exchange_spans(spans);
-  if (!recorded)
-    return;
-  if (map.kind() == plan::Kind::Wavefront) {
-    // The last rank received every earlier block's writes along the chain.
-    for (std::size_t a = 0; a < syncs.size(); ++a)
-      if (syncs[a].sync == Sync::Recorded)
-        broadcast_array(run.arrays[a], map.ranks - 1);
-  } else {
-    exchange_writes(run, recorded_writes);
-  }
 }
 
 /// State shared by this rank's workers and its communicating thread during one normal run.
@@ -415,20 +289,8 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   rr.rank = comm_rank();
   rr.syncs = array_syncs(run, map);
   const bool multi = map.ranks > 1;
-  bool any_recorded = false;
-  for (const ArraySync &s : rr.syncs)
-    any_recorded = any_recorded || s.sync == Sync::Recorded;
-  if (multi && any_recorded && map.candidate->kind == plan::Kind::Rotation)
-    throw Error("parallel loop at " + where(run) + ": schedule '" + map.candidate->description +
-                    "' writes an array that is neither local nor rotated; running it on several "
-                    "ranks is not supported yet (use one rank with --orion-threads=N)",
-                true);
-  if (multi && !run.sparse && !map.transform().empty() && dense_written(run, 0))
-    throw Error("parallel loop at " + where(run) +
-                    ": writing the iterated dense array under a "
-                    "skewed schedule is not supported on several ranks yet",
-                true);
-  rr.record = multi && any_recorded;
+  const bool record_writes = any_recorded(rr.syncs);
+  rr.record = multi && record_writes;
   if (rr.record)
     rr.writes.assign(static_cast<std::size_t>(map.threads),
                      std::vector<std::vector<unsigned char>>(
@@ -473,135 +335,13 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   st.exchange_seconds += seconds_since(exchange_start);
 }
 
-void run_replay(LoopRun &run, const PartitionMap &map) {
-  RuntimeState &st = state();
-  for (const auto &round : map.rounds())
-    for (const Task &task : round) {
-      ReplayScope scope(task.worker, st.replay_rng(static_cast<std::size_t>(task.worker)));
-      run.run_block(block_task(run, map, task), nullptr);
-    }
-}
-
-// ---- --orion-check ----
-
-struct CheckedBlock {
-  Task task;
-  BlockAccess access;
-  std::vector<unsigned char> writes;
-};
-
-void serialize(const CheckedBlock &b, std::vector<unsigned char> &out) {
-  put(out, b.task.worker);
-  put(out, b.task.space);
-  put(out, b.task.time);
-  for (const auto *set : {&b.access.accessed, &b.access.written}) {
-    put(out, static_cast<std::int64_t>(set->size()));
-    for (const auto &[arg, off] : *set) {
-      put(out, static_cast<std::int32_t>(arg));
-      put(out, off);
-    }
-  }
-  put(out, static_cast<std::int64_t>(b.writes.size()));
-  out.insert(out.end(), b.writes.begin(), b.writes.end());
-}
-
-CheckedBlock deserialize(const unsigned char *&p) {
-  CheckedBlock b;
-  b.task.worker = get<std::int64_t>(p);
-  b.task.space = get<int>(p);
-  b.task.time = get<int>(p);
-  for (auto *set : {&b.access.accessed, &b.access.written}) {
-    const auto n = get<std::int64_t>(p);
-    for (std::int64_t i = 0; i < n; ++i) {
-      const auto arg = get<std::int32_t>(p);
-      set->emplace_back(arg, get<std::int64_t>(p));
-    }
-  }
-  const auto n = static_cast<std::size_t>(get<std::int64_t>(p));
-  b.writes.assign(p, p + n);
-  p += n;
-  return b;
-}
-
-/// The first element `writer` wrote that `other` accessed, if any.
-std::optional<std::pair<int, std::int64_t>> conflict(const CheckedBlock &writer,
-                                                     const CheckedBlock &other) {
-  const auto &w = writer.access.written, &a = other.access.accessed;
-  std::size_t i = 0, j = 0;
-  while (i < w.size() && j < a.size()) {
-    if (w[i] < a[j])
-      ++i;
-    else if (a[j] < w[i])
-      ++j;
-    else
-      return w[i];
-  }
-  return std::nullopt;
-}
-
-std::string block_name(const PartitionMap &map, const Task &t) {
-  return map.kind() == plan::Kind::OneD
-             ? "block " + std::to_string(t.space)
-             : "block (" + std::to_string(t.space) + ", " + std::to_string(t.time) + ")";
-}
-
-void run_checked(LoopRun &run, const PartitionMap &map) {
-  const int rank = comm_rank();
-  Crew crew(map.threads); // a round runs at most one block per local worker
-  for (const auto &round : map.rounds()) {
-    std::vector<Task> mine;
-    for (const Task &t : round)
-      if (map.rank_of(t.worker) == rank)
-        mine.push_back(t);
-    std::vector<CheckedBlock> done(mine.size());
-    crew.run(mine.size(), [&](std::size_t i) {
-      WorkerScope scope(mine[i].worker);
-      AccessLog log;
-      run.run_block(block_task(run, map, mine[i]), &log);
-      done[i].task = mine[i];
-      summarize(run, log, &done[i].access, &done[i].writes);
-    });
-    std::vector<unsigned char> payload;
-    for (const CheckedBlock &b : done)
-      serialize(b, payload);
-    std::vector<CheckedBlock> all;
-    if (map.ranks > 1) {
-      const std::vector<std::int64_t> bytes =
-          comm_allgather(static_cast<std::int64_t>(payload.size()));
-      std::int64_t total = 0;
-      for (std::int64_t b : bytes)
-        total += b;
-      std::vector<unsigned char> gathered(static_cast<std::size_t>(total));
-      comm_allgatherv_bytes(payload.data(), static_cast<std::int64_t>(payload.size()),
-                            gathered.data(), bytes);
-      for (const unsigned char *p = gathered.data(); p < gathered.data() + gathered.size();)
-        all.push_back(deserialize(p));
-    } else {
-      all = std::move(done);
-    }
-    for (const CheckedBlock &x : all)
-      for (const CheckedBlock &y : all) {
-        if (x.task.worker == y.task.worker)
-          continue;
-        if (auto hit = conflict(x, y)) {
-          const DenseHandle &h = run.arrays[static_cast<std::size_t>(hit->first)];
-          throw Error("--orion-check: the parallel loop at " + where(run) + " is not " +
-                          "serializable under schedule '" + map.candidate->description + "': " +
-                          block_name(map, x.task) + " (worker " + std::to_string(x.task.worker) +
-                          ") wrote " + run.plan->arrays[static_cast<std::size_t>(hit->first)].name +
-                          element_index(h, hit->second) + ", which " + block_name(map, y.task) +
-                          " (worker " + std::to_string(y.task.worker) +
-                          ") accessed while running concurrently",
-                      true);
-        }
-      }
-    // Other ranks' writes, in worker order, so every copy is current for the next round.
-    for (const CheckedBlock &b : all)
-      if (map.rank_of(b.task.worker) != rank)
-        apply_writes(run, b.writes.data(), b.writes.size());
-  }
-  if (map.ranks > 1 && sparse_values_written(run))
-    final_sync(run, map, std::vector<ArraySync>(run.arrays.size()), {});
+/// Loops whose workers share updates (relaxed arrays, Buffers) merge them at points every worker
+/// reaches together; so do rotations on several ranks whose written arrays travel as recorded
+/// writes (the pipelined ring only carries the rotated time parts).
+bool needs_lockstep(const LoopRun &run, const PartitionMap &map) {
+  if (map.workers > 1 && !run.shared.empty())
+    return true;
+  return map.ranks > 1 && map.kind() == plan::Kind::Rotation && any_recorded(array_syncs(run, map));
 }
 
 std::uint64_t fnv1a(const unsigned char *p, std::size_t n,
@@ -661,12 +401,25 @@ void execute(LoopRun &run) {
                  : st.options.check       ? " [checked]"
                                           : "");
 
-  if (st.options.replay_serial)
-    run_replay(run, map);
-  else if (st.options.check)
-    run_checked(run, map);
-  else
-    run_normal(run, map);
+  // The values of an iterated dense array are written in place, never recorded: under a skewed
+  // schedule their slabs do not line up with the blocks.
+  if (map.ranks > 1 && !run.sparse && !map.transform().empty() && dense_written(run, 0) &&
+      !st.options.replay_serial)
+    throw Error("parallel loop at " + where(run) +
+                    ": writing the iterated dense array under a "
+                    "skewed schedule is not supported on several ranks yet",
+                true);
+  {
+    const SharedSlots slots(run, map, st.options.replay_serial);
+    if (st.options.replay_serial)
+      run_replay(run, map);
+    else if (st.options.check)
+      run_lockstep(run, map, true);
+    else if (needs_lockstep(run, map))
+      run_lockstep(run, map, false);
+    else
+      run_normal(run, map);
+  }
 
   ++st.loop_runs;
   st.loop_seconds += seconds_since(start);

@@ -379,7 +379,7 @@ std::string describe(const LoopRun &run, const PartitionMap &map) {
   const plan::LoopPlan &plan = *run.plan;
   const plan::Candidate &cand = *map.candidate;
   static constexpr const char *kRoles[] = {"local",  "rotated",  "replicated",
-                                           "served", "buffered", "reduction"};
+                                           "served", "buffered", "reduction", "relaxed"};
   static constexpr const char *kKinds[] = {"1D", "2D rotation", "2D wavefront"};
   std::string out = "loop " + plan.file + ":" + std::to_string(plan.line) + ": " +
                     cand.description + " [" + kKinds[static_cast<int>(cand.kind)] +

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <orion/accumulator.hpp>
+#include <orion/buffer.hpp>
 #include <orion/dense_array.hpp>
 #include <orion/error.hpp>
 #include <orion/loaders.hpp>

@@ -18,8 +18,10 @@
 #endif
 
 #include <orion/accumulator.hpp>
+#include <orion/buffer.hpp>
 #include <orion/dense_array.hpp>
 #include <orion/detail/executor.hpp>
+#include <orion/detail/relaxed.hpp>
 #include <orion/error.hpp>
 #include <orion/plan.hpp>
 #include <orion/session.hpp>
@@ -37,8 +39,9 @@
 
 namespace orion::parallel {
 
-/// The dense arrays a loop body references, in the order of the body's parameters.
-template <class... A> std::tuple<A &...> arrays(A &...a) { return {a...}; }
+/// The dense arrays a loop body references, in the order of the body's parameters: DenseArrays,
+/// `relaxed(A)` for a relaxed array the body updates, and Buffers.
+template <class... A> std::tuple<A...> arrays(A &&...a) { return {std::forward<A>(a)...}; }
 
 /// The accumulators a loop body only adds to, in the order of the body's parameters (after the
 /// arrays).
@@ -164,41 +167,81 @@ private:
 
 namespace detail_ {
 
-/// relax(A) allows stale reads of A, never lost updates. Until the runtime merges the updates
-/// that workers make to a relaxed array, a loop that writes one must not run on several workers:
-/// concurrent read-modify-writes would overwrite each other (last writer wins).
-inline void require_one_worker_for_relaxed_writes(const plan::LoopPlan &plan) {
-  if (orion::num_workers() <= 1)
-    return;
-  for (const plan::ArrayInfo &a : plan.arrays)
-    if (a.relaxed && a.written)
-      throw Error("parallel loop at " + plan.file + ":" + std::to_string(plan.line) + " writes '" +
-                  a.name + "', which it names in relax(" + a.name +
-                  "): this version of the runtime does not merge the workers' updates of a "
-                  "relaxed array, so on " +
-                  std::to_string(orion::num_workers()) +
-                  " workers updates would be lost; run it on one worker (one rank, "
-                  "--orion-threads=1)");
-}
-
 template <class T, std::size_t N> orion::detail::DenseHandle handle(DenseArray<T, N> &a) {
   return {reinterpret_cast<unsigned char *>(a.data()), sizeof(T),
           std::vector<std::int64_t>(a.extents().begin(), a.extents().end())};
 }
 
-template <class Tuple, std::size_t... I>
-void add_handles(orion::detail::LoopRun &run, Tuple &arrays, std::index_sequence<I...>) {
-  (run.arrays.push_back(handle(std::get<I>(arrays))), ...);
+/// What the runtime holds for one argument of arrays(...) during a loop execution: the array
+/// itself, the deltas of a relaxed array, or the Buffer.
+template <class A> struct bound_arg {
+  using type = A;
+};
+template <class T, std::size_t N> struct bound_arg<Relaxed<T, N>> {
+  using type = RelaxedDeltas<T, N>;
+};
+template <class A> using bound_t = typename bound_arg<A>::type;
+
+template <class T, std::size_t N>
+void add_handle(orion::detail::LoopRun &run, DenseArray<T, N> &a) {
+  run.arrays.push_back(handle(a));
+}
+template <class T, std::size_t N>
+void add_handle(orion::detail::LoopRun &run, RelaxedDeltas<T, N> &d) {
+  run.arrays.push_back(handle(d.array()));
+  run.arrays.back().merged = true;
+  run.shared.push_back(&d);
+}
+template <class T, std::size_t N> void add_handle(orion::detail::LoopRun &run, Buffer<T, N> &b) {
+  run.arrays.push_back(handle(b.target()));
+  run.arrays.back().merged = true;
+  run.shared.push_back(&b);
 }
 
-/// Calls f(views...) with RecordingViews of the arrays (args 1, 2, ...) or the arrays themselves.
+template <class... A> std::tuple<bound_t<A>...> bind(std::tuple<A...> &arrays) {
+  return std::apply([](auto &...a) { return std::tuple<bound_t<A>...>(a...); }, arrays);
+}
+
+template <class Tuple, std::size_t... I>
+void add_handles(orion::detail::LoopRun &run, Tuple &bound, std::index_sequence<I...>) {
+  (add_handle(run, std::get<I>(bound)), ...);
+}
+
+/// The argument as a block run by global worker `worker` sees it, without recording...
+template <class T, std::size_t N> DenseArray<T, N> &plain(DenseArray<T, N> &a, std::int64_t) {
+  return a;
+}
+template <class T, std::size_t N>
+RelaxedView<T, N> plain(RelaxedDeltas<T, N> &d, std::int64_t worker) {
+  return {d, worker};
+}
+template <class T, std::size_t N> Buffer<T, N> &plain(Buffer<T, N> &b, std::int64_t) { return b; }
+
+/// ... and recording what it touches (relaxed updates and buffered writes commute: not logged).
+template <class T, std::size_t N>
+RecordingView<T, N> recorded(DenseArray<T, N> &a, detail::AccessLog &log, int arg, std::int64_t) {
+  return {a, log, arg};
+}
+template <class T, std::size_t N>
+RelaxedView<T, N> recorded(RelaxedDeltas<T, N> &d, detail::AccessLog &, int, std::int64_t worker) {
+  return {d, worker};
+}
+template <class T, std::size_t N>
+Buffer<T, N> &recorded(Buffer<T, N> &b, detail::AccessLog &, int, std::int64_t) {
+  return b;
+}
+
+/// Calls f(views...) with the arguments (args 1, 2, ...) as block `task` sees them.
 template <class Tuple, class F, std::size_t... I>
-void with_views(Tuple &arrays, orion::detail::AccessLog *log, F &&f, std::index_sequence<I...>) {
+void with_views(Tuple &bound, const detail::BlockTask &task, orion::detail::AccessLog *log, F &&f,
+                std::index_sequence<I...>) {
   if (log == nullptr) {
-    f(std::get<I>(arrays)...);
+    [[maybe_unused]] std::tuple<decltype(plain(std::get<I>(bound), task.worker))...> views(
+        plain(std::get<I>(bound), task.worker)...);
+    f(std::get<I>(views)...);
   } else {
-    [[maybe_unused]] auto views =
-        std::make_tuple(RecordingView(std::get<I>(arrays), *log, static_cast<int>(I) + 1)...);
+    [[maybe_unused]] auto views = std::make_tuple(
+        recorded(std::get<I>(bound), *log, static_cast<int>(I) + 1, task.worker)...);
     f(std::get<I>(views)...);
   }
 }
@@ -241,15 +284,15 @@ void for_points(const Block<N> &block, const std::array<std::int64_t, N> &lo,
 
 /// Array iteration over the stored elements of a SparseArray.
 template <class T, std::size_t N, class... A, class... R, class Body>
-void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A &...> arrays,
+void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A...> arrays,
               std::tuple<R &...> reduced, Body &&body) {
-  detail_::require_one_worker_for_relaxed_writes(plan);
+  std::tuple<detail_::bound_t<A>...> bound = detail_::bind(arrays);
   auto storage = space.executor_storage();
   orion::detail::LoopRun run;
   run.plan = &plan;
   run.dims = static_cast<int>(N);
   run.arrays.emplace_back();
-  detail_::add_handles(run, arrays, std::index_sequence_for<A...>{});
+  detail_::add_handles(run, bound, std::index_sequence_for<A...>{});
   run.sparse = true;
   run.keys = reinterpret_cast<std::int64_t *>(storage.keys);
   run.values = reinterpret_cast<unsigned char *>(storage.values);
@@ -260,7 +303,7 @@ void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A
   run.box_hi.assign(space.extents().begin(), space.extents().end());
   run.run_block = [&](const orion::detail::BlockTask &task, orion::detail::AccessLog *log) {
     detail_::with_views(
-        arrays, log,
+        bound, task, log,
         [&](auto &...views) {
           detail_::with_partials(reduced, [&](auto... partials) {
             for (std::int64_t j = task.begin; j < task.end; ++j)
@@ -275,21 +318,21 @@ void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A
 
 /// Array iteration over every element of a DenseArray.
 template <class T, std::size_t N, class... A, class... R, class Body>
-void for_each(const plan::LoopPlan &plan, DenseArray<T, N> &space, std::tuple<A &...> arrays,
+void for_each(const plan::LoopPlan &plan, DenseArray<T, N> &space, std::tuple<A...> arrays,
               std::tuple<R &...> reduced, Body &&body) {
-  detail_::require_one_worker_for_relaxed_writes(plan);
+  std::tuple<detail_::bound_t<A>...> bound = detail_::bind(arrays);
   orion::detail::LoopRun run;
   run.plan = &plan;
   run.dims = static_cast<int>(N);
   run.arrays.push_back(detail_::handle(space));
-  detail_::add_handles(run, arrays, std::index_sequence_for<A...>{});
+  detail_::add_handles(run, bound, std::index_sequence_for<A...>{});
   run.box_lo.assign(N, 0);
   run.box_hi.assign(space.extents().begin(), space.extents().end());
   run.run_block = [&](const orion::detail::BlockTask &task, orion::detail::AccessLog *log) {
     const Block<N> block(task);
     std::array<std::int64_t, N> lo{}, hi = space.extents(), x{};
     detail_::with_views(
-        arrays, log,
+        bound, task, log,
         [&](auto &...views) {
           detail_::with_partials(reduced, [&](auto... partials) {
             auto visit = [&](const std::array<std::int64_t, N> &key) {
@@ -309,14 +352,14 @@ void for_each(const plan::LoopPlan &plan, DenseArray<T, N> &space, std::tuple<A 
 
 /// A perfect counted nest; the body runs the user's loops clamped to a Block.
 template <std::size_t N, class... A, class... R, class Body>
-void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tuple<A &...> arrays,
+void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tuple<A...> arrays,
               std::tuple<R &...> reduced, Body &&body) {
-  detail_::require_one_worker_for_relaxed_writes(plan);
+  std::tuple<detail_::bound_t<A>...> bound = detail_::bind(arrays);
   orion::detail::LoopRun run;
   run.plan = &plan;
   run.dims = static_cast<int>(N);
   run.arrays.emplace_back();
-  detail_::add_handles(run, arrays, std::index_sequence_for<A...>{});
+  detail_::add_handles(run, bound, std::index_sequence_for<A...>{});
   // Bounding box by interval arithmetic over the outer dimensions' ranges.
   run.box_lo.resize(N);
   run.box_hi.resize(N);
@@ -334,7 +377,7 @@ void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tupl
   run.run_block = [&](const orion::detail::BlockTask &task, orion::detail::AccessLog *log) {
     const Block<N> block(task);
     detail_::with_views(
-        arrays, log,
+        bound, task, log,
         [&](auto &...views) {
           detail_::with_partials(reduced, [&](auto... partials) {
             body(views..., partials..., block);
@@ -348,11 +391,11 @@ void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tupl
 
 /// The same loops without block reductions (every accumulator stays captured).
 template <class Space, class... A, class Body>
-void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A &...> arrays, Body &&body) {
+void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays, Body &&body) {
   for_each(plan, space, arrays, std::tuple<>{}, std::forward<Body>(body));
 }
 template <std::size_t N, class... A, class Body>
-void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tuple<A &...> arrays,
+void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tuple<A...> arrays,
               Body &&body) {
   for_nest<N>(plan, bounds, arrays, std::tuple<>{}, std::forward<Body>(body));
 }

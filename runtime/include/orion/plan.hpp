@@ -21,7 +21,7 @@ enum class Kind {
 };
 
 /// How a candidate places an array (the names of --dump=deps).
-enum class Role { Local, Rotated, Replicated, Served, Buffered, Reduction };
+enum class Role { Local, Rotated, Replicated, Served, Buffered, Reduction, Relaxed };
 
 /// The role of one array argument of the loop. `arg` indexes LoopPlan::arrays.
 struct ArrayRole {
@@ -58,8 +58,7 @@ struct Candidate {
 struct ArrayInfo {
   std::string name;
   bool written = false; ///< some reference writes it (the iterated array: its values)
-  /// Named in relax(...). The runtime does not merge the workers' updates of a relaxed array
-  /// yet, so a loop that writes one runs only on a single worker (anything else loses updates).
+  /// Named in relax(...): the body only updates it commutatively, through merged deltas.
   bool relaxed = false;
 };
 

@@ -50,6 +50,6 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: why: 1D needs no communication during the loop; preferred over 2D
 // CHECK: arrays:
 // CHECK-NEXT: assign{{ +}}local
-// CHECK-NEXT: sums{{ +}}served
+// CHECK-NEXT: sums{{ +}}relaxed
 // CHECK-NEXT: X{{ +}}local
-// CHECK-NEXT: counts{{ +}}served
+// CHECK-NEXT: counts{{ +}}relaxed

@@ -53,7 +53,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: tokens{{ +}}local
 // CHECK-NEXT: doc_topic{{ +}}local
 // CHECK-NEXT: word_topic{{ +}}rotated
-// CHECK-NEXT: summary{{ +}}served
+// CHECK-NEXT: summary{{ +}}relaxed
 
 // JSON: "version": 1,
 // JSON: "line": 19,
@@ -115,4 +115,4 @@ int main(int argc, char **argv) {
 // JSON: "name": "word_topic",
 // JSON-NEXT: "role": "rotated"
 // JSON: "name": "summary",
-// JSON-NEXT: "role": "served"
+// JSON-NEXT: "role": "relaxed"

@@ -1,6 +1,7 @@
 // 1-D recurrence A(i) = A(i - 1) + B(i): RAW ([1,1]). A single dimension that carries a
 // dependence has no parallel schedule (no 1D, no 2D, and a 1-deep nest cannot be skewed into
-// one): schedule none, suggesting relax(A). With relax(A) the same loop is 1D.
+// one): schedule none, suggesting relax(A). With relax(A) the same loop written as an update
+// (`A(i) += ...`, which relax allows) is 1D.
 // RUN: %orionc --dump=deps %s | FileCheck %s
 #include <orion/orion.hpp>
 #include <cstdlib>
@@ -14,10 +15,10 @@ int main(int argc, char **argv) {
     A(i) = A(i - 1) + B(i);
 #pragma orion parallel_for relax(A)
   for (int64_t i = 1; i < N; ++i)
-    A(i) = A(i - 1) + B(i);
+    A(i) += A(i - 1) + B(i);
 }
 
-// CHECK-LABEL: loop 0 at {{.*}}recurrence_backward.cpp:13:3 in 'main': unordered, counted nest over (i)
+// CHECK-LABEL: loop 0 at {{.*}}recurrence_backward.cpp:14:3 in 'main': unordered, counted nest over (i)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,1]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
@@ -27,7 +28,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: schedule: none
 // CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,1]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
 // CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
-// CHECK-LABEL: loop 1 at {{.*}}recurrence_backward.cpp:16:3 in 'main': unordered, counted nest over (i)
+// CHECK-LABEL: loop 1 at {{.*}}recurrence_backward.cpp:17:3 in 'main': unordered, counted nest over (i)
 // CHECK: dependences:
 // CHECK-NEXT: (none)
 // CHECK-EMPTY:
@@ -38,5 +39,5 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: schedule: 1d (0)
 // CHECK-NEXT: why: 1D needs no communication during the loop; preferred over 2D
 // CHECK: arrays:
-// CHECK-NEXT: A{{ +}}served
+// CHECK-NEXT: A{{ +}}relaxed
 // CHECK-NEXT: B{{ +}}local

@@ -1,7 +1,7 @@
-// relax(...) removes the dependences through the named arrays only. A(i) = A(i - 1) + B(i - 1)
+// relax(...) removes the dependences through the named arrays only. A(i) += A(i - 1) + B(i - 1)
 // with B(i) = ... also written: relax(A) leaves the RAW on B ([1,1]) (still no schedule);
-// relax(A, B) leaves nothing (1D). The SGD body with relax(H) keeps W's vector only: 1D along
-// key[0].
+// relax(A, B), with B updated by `+=` as relax requires, leaves nothing (1D). The SGD body with
+// relax(H) keeps W's vector only: 1D along key[0].
 // RUN: %orionc --dump=deps %s | FileCheck %s
 #include <orion/orion.hpp>
 #include <cstdlib>
@@ -12,13 +12,13 @@ int main(int argc, char **argv) {
   orion::DenseArray<double, 1> A({N}), B({N});
 #pragma orion parallel_for relax(A)
   for (int64_t i = 1; i < N; ++i) {
-    A(i) = A(i - 1) + B(i - 1);
+    A(i) += A(i - 1) + B(i - 1);
     B(i) = 0.5 * A(i);
   }
 #pragma orion parallel_for relax(A, B)
   for (int64_t i = 1; i < N; ++i) {
-    A(i) = A(i - 1) + B(i - 1);
-    B(i) = 0.5 * A(i);
+    A(i) += A(i - 1) + B(i - 1);
+    B(i) += 0.5 * A(i);
   }
   auto ratings = orion::load_triplets<float>(argv[2]);
   const int64_t U = ratings.extent(0), I = ratings.extent(1);
@@ -29,7 +29,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < K; ++k) {
       const float w = W(key[0], k), h = H(key[1], k);
       W(key[0], k) = w + 0.01f * r * h;
-      H(key[1], k) = h + 0.01f * r * w;
+      H(key[1], k) += 0.01f * r * w;
     }
   }
 }
@@ -55,8 +55,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: schedule: 1d (0)
 // CHECK-NEXT: why: 1D needs no communication during the loop; preferred over 2D
 // CHECK: arrays:
-// CHECK-NEXT: A{{ +}}served
-// CHECK-NEXT: B{{ +}}served
+// CHECK-NEXT: A{{ +}}relaxed
+// CHECK-NEXT: B{{ +}}relaxed
 // CHECK-EMPTY:
 // CHECK-LABEL: loop 2 at {{.*}}relax_clause.cpp:28:3 in 'main': unordered, array iteration of 'ratings' over (key[0], key[1])
 // CHECK: dependences:
@@ -76,4 +76,4 @@ int main(int argc, char **argv) {
 // CHECK: arrays:
 // CHECK-NEXT: ratings{{ +}}local
 // CHECK-NEXT: W{{ +}}local
-// CHECK-NEXT: H{{ +}}served
+// CHECK-NEXT: H{{ +}}relaxed

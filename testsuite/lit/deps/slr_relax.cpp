@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: why: 1D needs no communication during the loop; preferred over 2D
 // CHECK: arrays:
 // CHECK-NEXT: label{{ +}}local
-// CHECK-NEXT: w{{ +}}served
+// CHECK-NEXT: w{{ +}}relaxed
 // CHECK-NEXT: feat{{ +}}local
 // CHECK-NEXT: X{{ +}}local
 // CHECK-NEXT: loss{{ +}}reduction

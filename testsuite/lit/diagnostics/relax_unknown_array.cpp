@@ -16,6 +16,6 @@ int main(int argc, char **argv) {
     A(i) = 2;
 #pragma orion parallel_for relax(A, B)
   for (int64_t i = 0; i < N; ++i)
-    A(i) = 3;
+    A(i) += 3;
   // CHECK: 2 errors generated.
 }

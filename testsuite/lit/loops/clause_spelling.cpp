@@ -12,7 +12,7 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for partition(1,0) relax(A ,B)
   for (int64_t i = 0; i < 10; ++i)
     for (int64_t j = 0; j < 10; ++j)
-      A(i, j) = B(j, i);
+      A(i, j) += B(j, i);
 }
 
 // CHECK: clauses: partition(1, 0) relax(A, B){{$}}

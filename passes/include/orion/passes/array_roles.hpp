@@ -18,6 +18,7 @@ enum class ArrayRole {
   Served,     ///< unknown subscripts: owned by shards, fetched/updated on demand
   Buffered,   ///< written through an orion::Buffer
   Reduction,  ///< an orion::Accumulator, combined at the end
+  Relaxed,    ///< named in relax(...) and written: commutative updates merged as deltas
 };
 std::string_view to_string(ArrayRole role);
 

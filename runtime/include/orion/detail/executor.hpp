@@ -5,6 +5,7 @@
 #pragma once
 
 #include <orion/detail/access_log.hpp>
+#include <orion/detail/shared_updates.hpp>
 #include <orion/detail/sparse_layout.hpp>
 #include <orion/plan.hpp>
 
@@ -20,6 +21,8 @@ struct DenseHandle {
   unsigned char *data = nullptr;
   std::size_t element_size = 0;
   std::vector<std::int64_t> extents;
+  /// Only updated through merges (a relaxed array, a Buffer's target): never shipped as writes.
+  bool merged = false;
 };
 
 /// One partition execution.
@@ -50,6 +53,8 @@ struct LoopRun {
   SparseLayout *layout = nullptr;
   /// Box iteration (counted nests, dense arrays): the bounding box of the iteration space.
   std::vector<std::int64_t> box_lo, box_hi;
+  /// Relaxed arrays' deltas and Buffers: merged at every synchronization point.
+  std::vector<SharedUpdates *> shared;
   /// Runs the body over one block as worker task.worker; `log` non-null: record accesses.
   std::function<void(const BlockTask &task, AccessLog *log)> run_block;
 };

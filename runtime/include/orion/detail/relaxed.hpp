@@ -1,0 +1,133 @@
+// relax(A) in a parallel loop: the body may only update A commutatively (`A(i) += x`, `-=`,
+// `++`, `--`; orionc refuses any other write). Each worker keeps its updates as deltas in a slot
+// of its own and reads A as the value at the last synchronization point plus its own deltas; the
+// executor merges every worker's deltas into every rank's copy at each synchronization point, in
+// global worker order. So no update is ever lost, integer counts are exact, and a merge point is
+// the same in --orion-replay-serial.
+#pragma once
+
+#include <orion/dense_array.hpp>
+#include <orion/detail/shared_updates.hpp>
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace orion::parallel {
+
+/// What orionc passes for a relaxed array the body writes: `relaxed(A)`.
+template <class T, std::size_t N> struct Relaxed {
+  DenseArray<T, N> &array;
+};
+template <class T, std::size_t N> Relaxed<T, N> relaxed(DenseArray<T, N> &a) { return {a}; }
+
+/// The deltas of one relaxed array during one loop execution.
+template <class T, std::size_t N> class RelaxedDeltas final : public detail::SharedUpdates {
+public:
+  explicit RelaxedDeltas(DenseArray<T, N> &array) : array_(array) {}
+  RelaxedDeltas(const Relaxed<T, N> &r) : array_(r.array) {}
+  RelaxedDeltas(const RelaxedDeltas &) = delete;
+  RelaxedDeltas &operator=(const RelaxedDeltas &) = delete;
+
+  DenseArray<T, N> &array() const noexcept { return array_; }
+  /// Slot of global worker `worker`, or nullptr when updates go straight to the array.
+  detail::PendingSlot<T> *slot(std::int64_t worker) { return slots_.of(worker); }
+
+  void open(std::int64_t slot_base, std::int64_t slots, bool direct) override {
+    slots_.open(slot_base, slots, direct, array_.size());
+  }
+  void pack(std::int64_t slot, std::vector<unsigned char> &out) override { slots_.pack(slot, out); }
+  void apply(const unsigned char *&p) override {
+    T *base = array_.data();
+    detail::PendingSlot<T>::unpack(p, [&](std::int64_t off, const T &delta) {
+      base[off] = static_cast<T>(base[off] + delta);
+    });
+  }
+  void close() override { slots_.close(); }
+
+private:
+  DenseArray<T, N> &array_;
+  detail::SlotSet<T> slots_;
+};
+
+/// One element of a relaxed array as a body sees it: reads give the value at the last merge plus
+/// this worker's own deltas; `+=`, `-=`, `++`, `--` add to the worker's deltas.
+template <class T> class RelaxedElement {
+public:
+  RelaxedElement(T &element, detail::PendingSlot<T> *slot, std::int64_t off)
+      : element_(element), slot_(slot), off_(off) {}
+
+  operator T() const {
+    if (slot_ == nullptr)
+      return element_;
+    const T *d = slot_->find(off_);
+    return d ? static_cast<T>(element_ + *d) : element_;
+  }
+  const RelaxedElement &operator+=(const T &x) const {
+    add(x);
+    return *this;
+  }
+  const RelaxedElement &operator-=(const T &x) const {
+    add(static_cast<T>(-x));
+    return *this;
+  }
+  const RelaxedElement &operator++() const {
+    add(T(1));
+    return *this;
+  }
+  const RelaxedElement &operator--() const {
+    add(static_cast<T>(-T(1)));
+    return *this;
+  }
+  T operator++(int) const {
+    const T old = *this;
+    add(T(1));
+    return old;
+  }
+  T operator--(int) const {
+    const T old = *this;
+    add(static_cast<T>(-T(1)));
+    return old;
+  }
+
+private:
+  void add(const T &x) const {
+    if (slot_ == nullptr) {
+      element_ = static_cast<T>(element_ + x);
+      return;
+    }
+    bool fresh = false;
+    T &d = slot_->at(off_, fresh);
+    d = fresh ? x : static_cast<T>(d + x);
+  }
+
+  T &element_;
+  detail::PendingSlot<T> *slot_;
+  std::int64_t off_;
+};
+
+/// A relaxed array as the body of one block sees it (same shape interface as the array).
+template <class T, std::size_t N> class RelaxedView {
+public:
+  using value_type = T;
+  using key_type = std::array<std::int64_t, N>;
+  static constexpr std::size_t dims = N;
+
+  RelaxedView(RelaxedDeltas<T, N> &deltas, std::int64_t worker)
+      : array_(&deltas.array()), slot_(deltas.slot(worker)) {}
+
+  template <std::integral... I> RelaxedElement<T> operator()(I... index) const {
+    T &element = (*array_)(index...);
+    return RelaxedElement<T>(element, slot_, &element - array_->data());
+  }
+  std::int64_t extent(std::size_t d) const { return array_->extent(d); }
+  const key_type &extents() const noexcept { return array_->extents(); }
+  std::int64_t size() const noexcept { return array_->size(); }
+
+private:
+  DenseArray<T, N> *array_;
+  detail::PendingSlot<T> *slot_;
+};
+
+} // namespace orion::parallel

@@ -1,0 +1,137 @@
+// Updates that workers make to shared state during a parallel loop and that the runtime merges at
+// synchronization points: the deltas of a relaxed array (relax(A): `A(i) += x`) and the combined
+// updates of an orion::Buffer. A worker only ever touches its own slot while bodies run; the
+// executor merges every slot, in global worker order, while no body runs. Every rank applies the
+// same packed updates in the same order, so every rank's copy ends identical and
+// --orion-replay-serial (which merges the same slots at the same points) reproduces it bit for
+// bit.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace orion::detail {
+
+/// The type-erased side of one relaxed array or Buffer during one loop execution.
+class SharedUpdates {
+public:
+  virtual ~SharedUpdates() = default;
+  /// Before the loop: worker `slot_base + s` uses slot s, for s < slots. `direct`: there is one
+  /// worker in total, so updates go straight to the target (as in the serial build).
+  virtual void open(std::int64_t slot_base, std::int64_t slots, bool direct) = 0;
+  /// Appends slot s's pending updates to `out` and clears them.
+  virtual void pack(std::int64_t slot, std::vector<unsigned char> &out) = 0;
+  /// Applies one packed slot (of any rank) to this rank's copy; advances `p` past it.
+  virtual void apply(const unsigned char *&p) = 0;
+  /// After the loop (also after a failure): releases the slots.
+  virtual void close() = 0;
+  /// Flush at least every this many iterations of a worker; 0: at the end of each block.
+  virtual std::int64_t max_delay() const { return 0; }
+};
+
+/// Per-element pending values of one worker: a dense array the size of the target, the
+/// elements touched since the last merge, in first-touch order (so a merge costs what was
+/// touched, not the array's size).
+template <class U> class PendingSlot {
+public:
+  void resize(std::int64_t n) {
+    values_.assign(static_cast<std::size_t>(n), U{});
+    touched_.assign(static_cast<std::size_t>(n), 0);
+    list_.clear();
+  }
+  /// The pending value of element `off`; `fresh` tells whether it held nothing before.
+  U &at(std::int64_t off, bool &fresh) {
+    const auto i = static_cast<std::size_t>(off);
+    fresh = touched_[i] == 0;
+    if (fresh) {
+      touched_[i] = 1;
+      list_.push_back(off);
+    }
+    return values_[i];
+  }
+  /// The pending value of element `off`, or nullptr if none.
+  const U *find(std::int64_t off) const {
+    const auto i = static_cast<std::size_t>(off);
+    return touched_[i] ? &values_[i] : nullptr;
+  }
+  /// Appends (count, then offset + value per element) and clears.
+  void pack(std::vector<unsigned char> &out) {
+    const std::int64_t count = static_cast<std::int64_t>(list_.size());
+    const std::size_t at = out.size();
+    out.resize(at + sizeof count + list_.size() * (sizeof(std::int64_t) + sizeof(U)));
+    unsigned char *p = out.data() + at;
+    std::memcpy(p, &count, sizeof count);
+    p += sizeof count;
+    for (std::int64_t off : list_) {
+      const auto i = static_cast<std::size_t>(off);
+      std::memcpy(p, &off, sizeof off);
+      std::memcpy(p + sizeof off, &values_[i], sizeof(U));
+      p += sizeof off + sizeof(U);
+      values_[i] = U{};
+      touched_[i] = 0;
+    }
+    list_.clear();
+  }
+  /// Reads what pack wrote: f(offset, value) per element.
+  template <class F> static void unpack(const unsigned char *&p, F &&f) {
+    std::int64_t count = 0;
+    std::memcpy(&count, p, sizeof count);
+    p += sizeof count;
+    for (std::int64_t k = 0; k < count; ++k) {
+      std::int64_t off = 0;
+      U value;
+      std::memcpy(&off, p, sizeof off);
+      std::memcpy(static_cast<void *>(&value), p + sizeof off, sizeof(U));
+      p += sizeof off + sizeof(U);
+      f(off, value);
+    }
+  }
+  void release() {
+    std::vector<U>().swap(values_);
+    std::vector<unsigned char>().swap(touched_);
+    std::vector<std::int64_t>().swap(list_);
+  }
+
+private:
+  std::vector<U> values_;
+  std::vector<unsigned char> touched_;
+  std::vector<std::int64_t> list_;
+};
+
+/// The pending slots of one relaxed array or Buffer: one per worker of the run, empty when the
+/// updates go straight to the target.
+template <class U> class SlotSet {
+public:
+  void open(std::int64_t slot_base, std::int64_t slots, bool direct, std::int64_t elements) {
+    base_ = slot_base;
+    slots_.clear();
+    if (direct)
+      return;
+    slots_.resize(static_cast<std::size_t>(slots));
+    for (auto &s : slots_)
+      s.resize(elements);
+  }
+  /// The slot of global worker `worker`, or nullptr (one worker, or not a worker of this run).
+  PendingSlot<U> *of(std::int64_t worker) {
+    const std::int64_t s = worker - base_;
+    return worker >= 0 && s >= 0 && s < static_cast<std::int64_t>(slots_.size())
+               ? &slots_[static_cast<std::size_t>(s)]
+               : nullptr;
+  }
+  void pack(std::int64_t slot, std::vector<unsigned char> &out) {
+    slots_[static_cast<std::size_t>(slot)].pack(out);
+  }
+  void close() {
+    for (auto &s : slots_)
+      s.release();
+    slots_.clear();
+  }
+
+private:
+  std::int64_t base_ = 0;
+  std::vector<PendingSlot<U>> slots_;
+};
+
+} // namespace orion::detail

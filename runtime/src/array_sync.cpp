@@ -1,0 +1,130 @@
+#include "array_sync.hpp"
+
+namespace orion::detail {
+namespace {
+
+/// The worker that uses time part t last in a pass (its copy is final).
+std::int64_t final_holder(const PartitionMap &map, int t) {
+  if (map.kind() == plan::Kind::Wavefront)
+    return map.workers - 1;
+  std::int64_t best = 0;
+  for (std::int64_t g = 1; g < map.workers; ++g)
+    if (map.step_of(g, t) > map.step_of(best, t))
+      best = g;
+  return best;
+}
+
+} // namespace
+
+std::string where(const LoopRun &run) {
+  return run.plan->file + ":" + std::to_string(run.plan->line);
+}
+
+bool sparse_values_written(const LoopRun &run) {
+  return run.sparse && !run.plan->arrays.empty() && run.plan->arrays[0].written;
+}
+
+bool dense_written(const LoopRun &run, int arg) {
+  return run.arrays[static_cast<std::size_t>(arg)].data != nullptr &&
+         run.plan->arrays[static_cast<std::size_t>(arg)].written;
+}
+
+std::vector<ArraySync> array_syncs(const LoopRun &run, const PartitionMap &map) {
+  const plan::Candidate &cand = *map.candidate;
+  std::vector<ArraySync> out(run.arrays.size());
+  for (std::size_t a = 0; a < run.arrays.size(); ++a) {
+    if (!dense_written(run, static_cast<int>(a)) || run.arrays[a].merged)
+      continue; // relaxed, or a Buffer's target: changed only by merges
+    out[a].sync = Sync::Recorded;
+    if (!cand.transform.empty())
+      continue;
+    if (a == 0) { // the iterated dense array: its values are partitioned with the iterations
+      out[a] = {Sync::SpaceSlab, cand.dims[0]};
+      continue;
+    }
+    for (const plan::ArrayRole &r : cand.roles) {
+      if (r.arg != static_cast<int>(a) || r.array_dim < 0)
+        continue;
+      if (r.role == plan::Role::Local)
+        out[a] = {Sync::SpaceSlab, r.array_dim};
+      else if (r.role == plan::Role::Rotated)
+        out[a] = {Sync::TimeSlab, r.array_dim};
+    }
+  }
+  return out;
+}
+
+/// Spans of the time part t of every rotated written array (owner unused).
+std::vector<Span> time_part_spans(const LoopRun &run, const PartitionMap &map,
+                                  const std::vector<ArraySync> &syncs, int t, int owner) {
+  std::vector<Span> spans;
+  for (std::size_t a = 0; a < syncs.size(); ++a)
+    if (syncs[a].sync == Sync::TimeSlab)
+      slab_spans(run.arrays[a], syncs[a].dim, map.time_bounds[t], map.time_bounds[t + 1], owner,
+                 spans);
+  return spans;
+}
+
+std::size_t span_bytes(const std::vector<Span> &spans) {
+  std::size_t bytes = 0;
+  for (const Span &s : spans)
+    bytes += s.bytes;
+  return bytes;
+}
+
+/// After a normal (not check, not replay) run on several ranks: make every rank's copy final.
+void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<ArraySync> &syncs,
+                const std::vector<unsigned char> &recorded_writes) {
+  std::vector<Span> spans;
+  if (sparse_values_written(run)) {
+    const auto &offsets = run.layout->offsets;
+    for (std::int64_t g = 0; g < map.workers; ++g) {
+      const std::int64_t first = offsets[static_cast<std::size_t>(map.block({g, int(g), 0}))];
+      const std::int64_t last =
+          offsets[static_cast<std::size_t>(map.block({g, int(g), map.time_parts - 1})) + 1];
+      spans.push_back({run.values + first * run.value_size,
+                       static_cast<std::size_t>(last - first) * run.value_size, map.rank_of(g)});
+    }
+  }
+  bool recorded = false;
+  for (std::size_t a = 0; a < syncs.size(); ++a) {
+    const DenseHandle &h = run.arrays[a];
+    switch (syncs[a].sync) {
+    case Sync::None:
+      break;
+    case Sync::SpaceSlab:
+      for (std::int64_t g = 0; g < map.workers; ++g)
+        slab_spans(h, syncs[a].dim, map.space_bounds[g], map.space_bounds[g + 1], map.rank_of(g),
+                   spans);
+      break;
+    case Sync::TimeSlab:
+      for (int t = 0; t < map.time_parts; ++t)
+        slab_spans(h, syncs[a].dim, map.time_bounds[t], map.time_bounds[t + 1],
+                   map.rank_of(final_holder(map, t)), spans);
+      break;
+    case Sync::Recorded:
+      recorded = true;
+      break;
+    }
+  }
+  exchange_spans(spans);
+  if (!recorded)
+    return;
+  if (map.kind() == plan::Kind::Wavefront) {
+    // The last rank received every earlier block's writes along the chain.
+    for (std::size_t a = 0; a < syncs.size(); ++a)
+      if (syncs[a].sync == Sync::Recorded)
+        broadcast_array(run.arrays[a], map.ranks - 1);
+  } else {
+    exchange_writes(run, recorded_writes);
+  }
+}
+
+bool any_recorded(const std::vector<ArraySync> &syncs) {
+  for (const ArraySync &s : syncs)
+    if (s.sync == Sync::Recorded)
+      return true;
+  return false;
+}
+
+} // namespace orion::detail

@@ -1,0 +1,51 @@
+// relax(A) allows stale reads of A, never lost updates: the body may only update a relaxed array
+// with `+=`, `-=`, `++` or `--` on the element itself (the runtime merges those as deltas). Any
+// other write is an error at the write, with a note suggesting an orion::Buffer; once per array.
+// Covered: `=`, `*=`, a write through a reference, a call taking the array by non-const
+// reference, and a `+=` inside a helper function (the helper would get the array, not deltas).
+// Commutative updates of relaxed arrays (C) and any write to an array not named in relax (W) are
+// fine. The build writes no output.
+// RUN: not %orionc --dump=loops %s 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %orionc %s -o %t 2>&1 | FileCheck %s --check-prefix=BUILD
+// RUN: test ! -e %t
+#include <orion/orion.hpp>
+
+void scale_all(orion::DenseArray<float, 1> &a, float f) {
+  for (int64_t i = 0; i < a.extent(0); ++i)
+    a(i) *= f;
+}
+
+void bump(orion::DenseArray<float, 1> &a, int64_t i) { a(i) += 1; }
+
+int main(int argc, char **argv) {
+  orion::Session s(argc, argv);
+  const int64_t N = argc * 10;
+  orion::DenseArray<float, 1> A({N}), B({N}), C({N}), D({N}), E({N}), F({N}), W({N});
+#pragma orion parallel_for relax(A, B, C, D, E, F)
+  for (int64_t i = 0; i < N; ++i) {
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+3]]:5: error: 'A' is named in relax(A), so the loop body may only update its elements with '+=', '-=', '++' or '--' written on the element itself (the runtime merges those updates from every worker); this write would overwrite other workers' updates
+    // CHECK-NEXT: | A(i) = 1;
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:5: note: for any other update, write it through an orion::Buffer with an apply function: 'orion::Buffer<T, N> wb(A, apply, orion::max_delay(n));' and 'wb(i...) += update;'
+    A(i) = 1;
+    A(i) = 2;
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:5: error: 'B' is named in relax(B)
+    B(i) *= 2;
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+2]]:5: error: 'C' is named in relax(C)
+    auto &c = C(i);
+    c += 1;
+    C(i) += 1;
+    C(i) -= 1;
+    ++C(i);
+    C(i)--;
+    // A helper's body is scanned as if inlined: the error is at the write inside it.
+    // CHECK: {{.*}}relax_plain_write.cpp:15:5: error: 'D' is named in relax(D)
+    scale_all(D, 0.5f);
+    // CHECK: {{.*}}relax_plain_write.cpp:18:56: error: 'E' is named in relax(E)
+    bump(E, i);
+    F(i) += W(i);
+    W(i) = F(i);
+  }
+  // CHECK: 5 errors generated.
+}
+
+// BUILD: error: 'A' is named in relax(A)
