@@ -240,8 +240,8 @@ void with_views(Tuple &bound, const detail::BlockTask &task, orion::detail::Acce
         plain(std::get<I>(bound), task.worker)...);
     f(std::get<I>(views)...);
   } else {
-    [[maybe_unused]] auto views = std::make_tuple(
-        recorded(std::get<I>(bound), *log, static_cast<int>(I) + 1, task.worker)...);
+    [[maybe_unused]] std::tuple<decltype(recorded(std::get<I>(bound), *log, 0, task.worker))...>
+    views(recorded(std::get<I>(bound), *log, static_cast<int>(I) + 1, task.worker)...);
     f(std::get<I>(views)...);
   }
 }
