@@ -1,8 +1,8 @@
 // orion::load_bag_of_words: corpora in the UCI "bag of words" docword format.
 #pragma once
 
+#include <orion/detail/extent_limit.hpp>
 #include <orion/detail/line_scan.hpp>
-#include <orion/loaders.hpp>
 #include <orion/sparse_array.hpp>
 
 #include <array>

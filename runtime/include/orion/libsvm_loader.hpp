@@ -2,8 +2,8 @@
 #pragma once
 
 #include <orion/dense_array.hpp>
+#include <orion/detail/extent_limit.hpp>
 #include <orion/detail/line_scan.hpp>
-#include <orion/loaders.hpp>
 #include <orion/sparse_array.hpp>
 
 #include <algorithm>

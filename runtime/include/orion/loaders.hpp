@@ -7,9 +7,12 @@
 // rank ends up with the whole array, identical to a serial load: in this stage loops and driver
 // code run replicated, so every rank needs all the data. Nothing half-loaded is ever returned.
 //
-// Pieces: <orion/detail/file_range.hpp> reads a rank's lines, <orion/detail/file_identity.hpp>
-// decides whether the file changed during the load, <orion/detail/parse_field.hpp> parses numbers
-// and explains the ones it refuses, <orion/detail/extent_limit.hpp> bounds the indices.
+// Pieces: <orion/detail/line_scan.hpp> is the skeleton all text loaders share (parse this rank's
+// lines, agree on the file and on the first bad line), <orion/detail/file_range.hpp> reads a
+// rank's lines, <orion/detail/file_identity.hpp> decides whether the file changed during the
+// load, <orion/detail/parse_field.hpp> parses numbers and explains the ones it refuses,
+// <orion/detail/extent_limit.hpp> bounds the indices. load_libsvm and load_bag_of_words, included
+// at the end, are other formats on the same skeleton.
 //
 // load_triplets also keeps a binary cache next to the text file (<orion/detail/binary_cache.hpp>,
 // --orion-cache): a reload reads raw arrays instead of parsing. load_text does not: its result
@@ -22,6 +25,7 @@
 #include <orion/detail/extent_limit.hpp>
 #include <orion/detail/file_identity.hpp>
 #include <orion/detail/file_range.hpp>
+#include <orion/detail/line_scan.hpp>
 #include <orion/detail/parse_field.hpp>
 #include <orion/detail/state.hpp>
 #include <orion/error.hpp>
@@ -116,166 +120,53 @@ std::string bad_index(std::int64_t index, std::size_t d, const std::array<std::i
   return what + ": " + quote_line(line);
 }
 
-// Lines read before the loader sizes its vectors from the average line length.
-inline constexpr std::int64_t kSampleLines = 4096;
-
-struct LineProblem {
-  std::int64_t line; ///< counted from the start of this rank's part
-  std::string what;
-};
-
-template <class T> std::vector<T> allgather_vector(std::vector<T> &local) {
-  const std::vector<std::int64_t> counts = comm_allgather(static_cast<std::int64_t>(local.size()));
-  std::vector<std::int64_t> bytes(counts.size());
-  std::int64_t total = 0;
-  for (std::size_t r = 0; r < counts.size(); ++r) {
-    bytes[r] = counts[r] * static_cast<std::int64_t>(sizeof(T));
-    total += counts[r];
-  }
-  std::vector<T> all(static_cast<std::size_t>(total));
-  comm_allgatherv_bytes(local.data(), static_cast<std::int64_t>(local.size() * sizeof(T)),
-                        all.data(), bytes);
-  std::vector<T>().swap(local); // release before the caller gathers the next vector
-  return all;
-}
-
-/// The stamps the ranks opened, gathered into their spread (see ranks_disagree). A rank passes
-/// nothing if it could not open the file; then `spread` is meaningful only if some rank opened it.
-/// Collective.
-inline StampSpread spread_of_stamps(const std::optional<SourceStamp> &mine,
-                                    std::int64_t opened_ns) {
-  constexpr std::size_t kFields = 6;
-  auto fields = [](SourceStamp &s) {
-    return std::array<std::int64_t *, kFields>{&s.size,      &s.mtime_sec,  &s.mtime_nsec,
-                                               &s.ctime_sec, &s.ctime_nsec, &s.inode};
-  };
-  // Maxima of the fields, then of their complements (~x = -x - 1 orders the other way round and
-  // cannot overflow), then of the complemented open time.
-  std::array<std::int64_t, 2 * kFields + 1> v;
-  v.fill(INT64_MIN);
-  if (mine) {
-    SourceStamp s = *mine;
-    const auto f = fields(s);
-    for (std::size_t i = 0; i < kFields; ++i) {
-      v[i] = *f[i];
-      v[kFields + i] = ~*f[i];
-    }
-    v[2 * kFields] = ~opened_ns;
-  }
-  comm_allreduce_max(v);
-  StampSpread spread;
-  const auto hi = fields(spread.hi);
-  const auto lo = fields(spread.lo);
-  for (std::size_t i = 0; i < kFields; ++i) {
-    *hi[i] = v[i];
-    *lo[i] = ~v[kFields + i];
-  }
-  spread.first_open_ns = ~v[2 * kFields];
-  return spread;
-}
-
-/// The shared loader skeleton. parse(line, key, value) -> bool decodes one non-blank,
-/// non-comment line; rejected(line) -> std::string explains a false return. Without extents an
-/// index must be below max_extent (agreed_max_extent()). bounds_out, if given, receives the
-/// largest index + 1 in each dimension, whatever the extents; stamp_out, if given, the stamp of
-/// the file this rank read.
+/// The loader skeleton for one element per line, on scan_lines. parse(line, key, value) -> bool
+/// decodes one non-blank, non-comment line; rejected(line) -> std::string explains a false
+/// return. Without extents an index must be below max_extent (agreed_max_extent()). bounds_out,
+/// if given, receives the largest index + 1 in each dimension, whatever the extents; stamp_out, if
+/// given, the stamp of the file this rank read.
 template <class T, std::size_t N, class Parse, class Rejected>
 SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&rejected,
                              const std::array<std::int64_t, N> *extents, std::int64_t max_extent,
                              std::array<std::int64_t, N> *bounds_out = nullptr,
                              SourceStamp *stamp_out = nullptr) {
   using key_type = std::array<std::int64_t, N>;
-  const auto started = std::chrono::steady_clock::now();
   if (extents != nullptr)
     check_extents(path, *extents);
   key_type limit; // every index must be below it
   for (std::size_t d = 0; d < N; ++d)
     limit[d] = extents != nullptr ? (*extents)[d] : max_extent;
 
-  // 1. Parse the lines of this rank's byte range.
   std::vector<key_type> keys;
   std::vector<T> values;
   key_type max_key;
   max_key.fill(-1);
-  std::int64_t lines = 0;
-  std::int64_t bytes = 0;
-  std::optional<LineProblem> problem;
-  std::optional<std::string> failure; // about the file as a whole: wins over any line's problem
-  std::optional<SourceStamp> stamp;
-  const std::int64_t opened_ns = wall_clock_ns();
-  try {
-    FileRange file(path, comm_rank(), comm_size());
-    stamp = file.stamp();
-    std::int64_t consumed = 0;
-    file.for_each_line([&](std::string_view line) {
-      ++lines;
-      consumed += static_cast<std::int64_t>(line.size()) + 1;
-      if (lines == kSampleLines) { // reserve from the line length seen so far: no regrowth copies
-        const double per_byte = static_cast<double>(keys.size()) / static_cast<double>(consumed);
-        const auto estimate = static_cast<std::size_t>(per_byte * file.range_size() * 1.05) + 16;
+  const LineScan scan = scan_lines(
+      path,
+      [&](std::string_view line, std::int64_t, std::int64_t) -> std::optional<std::string> {
+        key_type key{};
+        T value{};
+        if (!parse(line, key, value))
+          return rejected(line);
+        for (std::size_t d = 0; d < N; ++d) {
+          if (key[d] < 0 || key[d] >= limit[d])
+            return bad_index(key[d], d, extents, max_extent, line);
+          max_key[d] = std::max(max_key[d], key[d]);
+        }
+        keys.push_back(key);
+        values.push_back(value);
+        return std::nullopt;
+      },
+      [&](double factor) { // no regrowth copies
+        const auto estimate =
+            static_cast<std::size_t>(static_cast<double>(keys.size()) * factor) + 16;
         keys.reserve(estimate);
         values.reserve(estimate);
-      }
-      if (!line.empty() && line.back() == '\r') // a "\r\n" line end
-        line.remove_suffix(1);
-      std::size_t first = 0;
-      while (first < line.size() && is_blank(line[first]))
-        ++first;
-      if (first == line.size() || line[first] == '#')
-        return true;
-      key_type key{};
-      T value{};
-      try {
-        if (!parse(line, key, value)) {
-          problem = LineProblem{lines, rejected(line)};
-          return false;
-        }
-      } catch (const std::bad_alloc &) {
-        throw;
-      } catch (const std::exception &e) {
-        problem = LineProblem{lines, std::string("the parser threw \"") + e.what() + "\" on " +
-                                         quote_line(line)};
-        return false;
-      }
-      for (std::size_t d = 0; d < N; ++d) {
-        if (key[d] < 0 || key[d] >= limit[d]) {
-          problem = LineProblem{lines, bad_index(key[d], d, extents, max_extent, line)};
-          return false;
-        }
-        max_key[d] = std::max(max_key[d], key[d]);
-      }
-      keys.push_back(key);
-      values.push_back(value);
-      return true;
-    });
-    bytes = file.bytes_read();
-    file.check_unchanged(); // also after a bad line: a torn file explains bad lines
-  } catch (const LoadError &e) {
-    failure = e.what();
-  } catch (const std::bad_alloc &) {
-    failure = "out of memory while loading '" + path + "'";
-  }
-
-  const auto parsed = std::chrono::steady_clock::now();
-
-  // 2. Agree on the file: every rank read one version of it, or all of them fail.
-  const StampSpread spread = spread_of_stamps(stamp, opened_ns);
-  if (!failure && stamp)
-    failure = ranks_disagree(path, spread);
-  raise_if_any<LoadError>(failure);
+      });
   if (stamp_out != nullptr)
-    *stamp_out = *stamp;
+    *stamp_out = scan.stamp;
 
-  // 3. Agree on bad lines. Line numbers: this part's first line follows all lines of lower parts.
-  // A part that stopped at a bad line undercounts, which only shifts the numbers of later parts,
-  // whose errors lose to its own anyway.
-  const std::int64_t lines_before = comm_exscan_sum(lines);
-  std::optional<std::string> bad_line;
-  if (problem)
-    bad_line = path + ":" + std::to_string(lines_before + problem->line) + ": " + problem->what;
-  raise_if_any<LoadError>(bad_line);
-
-  // 4. Agree on the shape and gather every part's elements in rank (= file) order. The bounds are
+  // Agree on the shape and gather every part's elements in rank (= file) order. The bounds are
   // reduced with explicit extents too: the cache records them. No index reaches INT64_MAX, so
   // max_key + 1 does not overflow.
   comm_allreduce_max(max_key);
@@ -289,19 +180,7 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
     keys = allgather_vector(keys);
     values = allgather_vector(values);
   }
-
-  RuntimeState &st = state();
-  using seconds = std::chrono::duration<double>;
-  const double parse_seconds = seconds(parsed - started).count();
-  st.loads += 1;
-  st.bytes_loaded += bytes;
-  st.load_seconds += parse_seconds;
-  if (st.options.verbose && comm_rank() == 0)
-    std::fprintf(stderr,
-                 "orion: loaded '%s': %zu elements; rank 0 parsed %.1f MB in %.3f s, %.3f s in "
-                 "all\n",
-                 path.c_str(), keys.size(), bytes / 1e6, parse_seconds,
-                 seconds(std::chrono::steady_clock::now() - started).count());
+  note_load(path, scan, static_cast<std::int64_t>(keys.size()));
   return SparseArray<T, N>(trusted, shape, std::move(keys), std::move(values));
 }
 
@@ -489,6 +368,6 @@ SparseArray<T, N> load_text(const std::string &path, Parser &&parser,
 
 } // namespace orion
 
-// The loaders of other formats, built on the skeleton above (<orion/detail/line_scan.hpp>).
+// The loaders of other formats, on the same skeleton (<orion/detail/line_scan.hpp>).
 #include <orion/bag_of_words_loader.hpp>
 #include <orion/libsvm_loader.hpp>

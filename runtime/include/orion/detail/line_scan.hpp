@@ -1,14 +1,21 @@
-// The first half of a collective text load, for loaders whose lines do not map to one element each
-// (load_libsvm: many per line; load_bag_of_words: `count` per line, after a header). It is
-// load_lines' skeleton up to the agreements: every rank parses the lines of its byte range, the
-// ranks agree on the file (one version of it, or all throw the same LoadError) and on the first bad
-// line in file order. What is left to the loader is what load_lines does with keys: numbering its
-// records globally (the counts scan_lines returns), its own checks across lines, and the gather.
+// The first half of every collective text load (load_lines for load_triplets and load_text,
+// load_libsvm, load_bag_of_words): every rank parses the lines of its byte range, the ranks agree
+// on the file (one version of it, or all throw the same LoadError) and on the first bad line in
+// file order. What is left to the loader: numbering its records globally (the counts scan_lines
+// returns), its own checks across lines, and gathering the elements (allgather_vector).
 #pragma once
 
-#include <orion/loaders.hpp>
+#include <orion/detail/binary_cache.hpp>
+#include <orion/detail/comm.hpp>
+#include <orion/detail/file_identity.hpp>
+#include <orion/detail/file_range.hpp>
+#include <orion/detail/parse_field.hpp>
+#include <orion/detail/state.hpp>
+#include <orion/error.hpp>
 
+#include <array>
 #include <chrono>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -16,8 +23,68 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace orion::detail {
+
+// Lines read before the loader sizes its vectors from the average line length.
+inline constexpr std::int64_t kSampleLines = 4096;
+
+struct LineProblem {
+  std::int64_t line; ///< counted from the start of this rank's part
+  std::string what;
+};
+
+template <class T> std::vector<T> allgather_vector(std::vector<T> &local) {
+  const std::vector<std::int64_t> counts = comm_allgather(static_cast<std::int64_t>(local.size()));
+  std::vector<std::int64_t> bytes(counts.size());
+  std::int64_t total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    bytes[r] = counts[r] * static_cast<std::int64_t>(sizeof(T));
+    total += counts[r];
+  }
+  std::vector<T> all(static_cast<std::size_t>(total));
+  comm_allgatherv_bytes(local.data(), static_cast<std::int64_t>(local.size() * sizeof(T)),
+                        all.data(), bytes);
+  std::vector<T>().swap(local); // release before the caller gathers the next vector
+  return all;
+}
+
+/// The stamps the ranks opened, gathered into their spread (see ranks_disagree). A rank passes
+/// nothing if it could not open the file; then `spread` is meaningful only if some rank opened it.
+/// Collective.
+inline StampSpread spread_of_stamps(const std::optional<SourceStamp> &mine,
+                                    std::int64_t opened_ns) {
+  constexpr std::size_t kFields = 6;
+  auto fields = [](SourceStamp &s) {
+    return std::array<std::int64_t *, kFields>{&s.size,      &s.mtime_sec,  &s.mtime_nsec,
+                                               &s.ctime_sec, &s.ctime_nsec, &s.inode};
+  };
+  // Maxima of the fields, then of their complements (~x = -x - 1 orders the other way round and
+  // cannot overflow), then of the complemented open time.
+  std::array<std::int64_t, 2 * kFields + 1> v;
+  v.fill(INT64_MIN);
+  if (mine) {
+    SourceStamp s = *mine;
+    const auto f = fields(s);
+    for (std::size_t i = 0; i < kFields; ++i) {
+      v[i] = *f[i];
+      v[kFields + i] = ~*f[i];
+    }
+    v[2 * kFields] = ~opened_ns;
+  }
+  comm_allreduce_max(v);
+  StampSpread spread;
+  const auto hi = fields(spread.hi);
+  const auto lo = fields(spread.lo);
+  for (std::size_t i = 0; i < kFields; ++i) {
+    *hi[i] = v[i];
+    *lo[i] = ~v[kFields + i];
+  }
+  spread.first_open_ns = ~v[2 * kFields];
+  return spread;
+}
 
 /// What scan_lines learnt, beyond what the loader's callback kept.
 struct LineScan {
@@ -26,6 +93,7 @@ struct LineScan {
   std::int64_t records = 0;        ///< data lines in this rank's part
   std::int64_t records_total = 0;  ///< data lines in the file
   std::int64_t bytes = 0;          ///< bytes this rank read
+  SourceStamp stamp;               ///< of the file this rank read
   std::chrono::steady_clock::time_point started, parsed;
 };
 
@@ -67,8 +135,6 @@ LineScan scan_lines(const std::string &path, OnLine &&on_line, Grow &&grow) {
         }
       } catch (const std::bad_alloc &) {
         throw;
-      } catch (const LoadError &) {
-        throw;
       } catch (const std::exception &e) {
         problem = LineProblem{lines, std::string("the parser threw \"") + e.what() + "\" on " +
                                          quote_line(line)};
@@ -90,6 +156,7 @@ LineScan scan_lines(const std::string &path, OnLine &&on_line, Grow &&grow) {
   if (!failure && stamp)
     failure = ranks_disagree(path, spread);
   raise_if_any<LoadError>(failure);
+  scan.stamp = *stamp;
 
   // A part that stopped at a bad line undercounts, which only shifts the numbers of later parts,
   // whose errors lose to its own anyway.
