@@ -86,10 +86,14 @@ void merge(LoopRun &run, std::int64_t slots, bool exchange) {
     p = all.data();
     parts = static_cast<std::int64_t>(bytes.size());
   }
+  const unsigned char *first = p;
   for (std::int64_t r = 0; r < parts; ++r)
     for (std::int64_t s = 0; s < slots; ++s)
       for (SharedUpdates *u : run.shared)
         u->apply(p);
+  RuntimeState &st = state();
+  ++st.merges;
+  st.merged_bytes += p - first;
 }
 
 // ---- --orion-check ----
@@ -232,6 +236,7 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
   Crew crew(map.threads); // a sub-round runs at most one piece per local worker
   const auto start = Clock::now();
   double merge_s = 0;
+  std::vector<double> compute(static_cast<std::size_t>(map.threads), 0.0);
   for (const auto &round : map.rounds()) {
     // Cut every block of the round the same way on every rank.
     std::vector<std::vector<BlockTask>> cut;
@@ -252,7 +257,9 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
           return;
         WorkerScope scope(round[i].worker);
         AccessLog log;
+        const auto piece_start = Clock::now();
         run.run_block(cut[i][sub], record ? &log : nullptr);
+        compute[k] += seconds_since(piece_start);
         if (!record)
           return;
         BlockAccess access;
@@ -284,8 +291,15 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
         exchange_spans(spans);
     }
   }
-  st.blocks_seconds += seconds_since(start) - merge_s;
+  const double blocks = seconds_since(start) - merge_s;
+  double computed = 0;
+  for (double c : compute)
+    computed += c;
+  st.blocks_seconds += blocks;
+  st.compute_seconds += computed;
+  st.idle_seconds += std::max(0.0, blocks * map.threads - computed);
   st.exchange_seconds += merge_s;
+  st.merge_seconds += merge_s;
   if (!multi)
     return;
   // Slabs each worker wrote alone (and the iterated sparse values) are still only on their rank;

@@ -64,6 +64,11 @@ struct RuntimeState {
   double wait_seconds = 0;
   double idle_seconds = 0;
   std::int64_t bytes_sent = 0;
+  /// Merges of shared updates (relaxed deltas, Buffer flushes): how many, the bytes of packed
+  /// updates this rank applied (its own and, across ranks, everyone's), and the time they took.
+  std::int64_t merges = 0;
+  std::int64_t merged_bytes = 0;
+  double merge_seconds = 0;
   std::chrono::steady_clock::time_point session_start = std::chrono::steady_clock::now();
   /// --orion-replay-serial: every worker's stream, on every rank (indexed by global id).
   std::vector<PaddedRng> replay_rngs;
@@ -104,6 +109,8 @@ struct RuntimeState {
     loop_seconds = setup_seconds = blocks_seconds = exchange_seconds = reduce_seconds = 0;
     compute_seconds = wait_seconds = idle_seconds = 0;
     bytes_sent = 0;
+    merges = merged_bytes = 0;
+    merge_seconds = 0;
     loop_passes.clear();
   }
 };

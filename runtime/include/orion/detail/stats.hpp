@@ -32,6 +32,12 @@ inline void print_stats(const RuntimeState &st) {
                  st.loop_seconds, st.setup_seconds, st.blocks_seconds, st.exchange_seconds,
                  other < 0 ? 0.0 : other, st.compute_seconds / n, st.wait_seconds / n,
                  st.idle_seconds / n);
+    if (st.merges > 0)
+      std::fprintf(stderr,
+                   "orion: stats: rank 0 merged shared updates (relaxed deltas, Buffer flushes) "
+                   "%lld time(s) in %.3f s, applying %.1f MB of packed updates\n",
+                   static_cast<long long>(st.merges), st.merge_seconds,
+                   static_cast<double>(st.merged_bytes) / 1e6);
   }
   const double loading = st.load_seconds + st.cache_load_seconds;
   const double rest = session - loading - st.loop_seconds - st.reduce_seconds;
