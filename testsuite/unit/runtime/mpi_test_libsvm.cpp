@@ -2,12 +2,16 @@
 // ranks' byte ranges cut the file, and every rank throws the same error for a bad line.
 #include "mpi_support.hpp"
 
+#include <orion/accumulator.hpp>
+#include <orion/dense_array.hpp>
 #include <orion/detail/comm.hpp>
 #include <orion/loaders.hpp>
+#include <orion/parallel.hpp>
 #include <orion/session.hpp>
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -152,4 +156,61 @@ TEST_CASE("distributed load_libsvm: every rank reports the first bad line", "[mp
   }
   CHECK(message == f.path() + ":201: feature id 3 follows 4 (the ids of a line must be strictly "
                               "increasing): \"-1 4:1 3:1\"");
+}
+
+TEST_CASE("rows stay right when a parallel loop over the array reorders it, and workers may ask "
+          "for them meanwhile",
+          "[mpi][libsvm][rows]") {
+  std::string content;
+  for (uint64_t seed = 1; seed <= 8; ++seed)
+    content += make_content(seed, 300);
+  SharedFile f(content);
+  auto data = orion::load_libsvm<double>(f.path());
+  orion::SparseArray<double, 2> &X = data.X;
+  const Expected e = reference(content);
+  auto expected_row = [&](int64_t s) {
+    std::vector<std::pair<int64_t, double>> r;
+    for (std::size_t i = 0; i < e.keys.size(); ++i)
+      if (e.keys[i][0] == s)
+        r.emplace_back(e.keys[i][1], e.values[i]);
+    return r;
+  };
+  auto rows_right = [&] {
+    for (int64_t s = 0; s < X.extent(0); ++s) {
+      std::vector<std::pair<int64_t, double>> r;
+      for (auto &&[feature, v] : X.row(s))
+        r.emplace_back(feature, v);
+      if (r != expected_row(s))
+        return false;
+    }
+    return true;
+  };
+  REQUIRE(rows_right()); // builds the index on the file order
+
+  using namespace orion;
+  plan::LoopPlan p;
+  p.file = "libsvm.cpp";
+  p.line = 1;
+  p.dims = 2;
+  p.arrays = {{"X", false}, {"W", false}, {"H", false}};
+  p.candidates = {
+      {plan::Kind::Rotation,
+       {0, 1},
+       {},
+       "2d (0, 1)",
+       {{0, plan::Role::Local, -1}, {1, plan::Role::Local, 0}, {2, plan::Role::Rotated, 0}},
+       {{plan::CostTerm::Kind::RotatedPerPass, 2, 0}},
+       "(P - 1) * H"}};
+  DenseArray<double, 2> W{{X.extent(0), 1}}, H{{X.extent(1), 1}};
+  Accumulator<int64_t> visits, missing;
+  parallel::for_each(p, X, parallel::arrays(W, H), [&](auto &, auto &, const auto &key, auto &v) {
+    visits += 1;
+    bool found = false;
+    for (auto &&[feature, value] : X.row(key[0])) // concurrent first calls build the index
+      found |= feature == key[1] && value == v;
+    missing += found ? 0 : 1;
+  });
+  CHECK(visits.aggregate() == X.nnz());
+  CHECK(missing.aggregate() == 0);
+  CHECK(rows_right());
 }
