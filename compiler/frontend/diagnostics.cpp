@@ -83,6 +83,11 @@ DiagInfo info(Diag diag) {
                       "with '+=', '-=', '++' or '--' written on the element itself (the runtime "
                       "merges those updates from every worker); this write would overwrite other "
                       "workers' updates"};
+  case Diag::RelaxedAutoCopy:
+    return {L::Error, "'%0' is declared 'auto' from an element of '%1', which is named in "
+                      "relax(%1): inside the parallel loop that element is a proxy whose value "
+                      "follows this worker's later updates; declare '%0' with the element type "
+                      "('%2 %0 = ...') to copy the value"};
   case Diag::RelaxedBufferNote:
     return {L::Note, "for any other update, write it through an orion::Buffer with an apply "
                      "function: 'orion::Buffer<T, N> wb(%0, apply, orion::max_delay(n));' and "

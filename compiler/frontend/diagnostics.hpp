@@ -32,6 +32,7 @@ enum class Diag {
   ThrowInBody,
   RelaxedPlainWrite,
   RelaxedBufferNote,
+  RelaxedAutoCopy,
 };
 
 /// Thin wrapper that registers the custom diagnostic ids with a Clang DiagnosticsEngine.

@@ -231,11 +231,9 @@ void RefCollector::check_relaxed_write(const Access &access, ir::AccessKind kind
                                        bool commutative) {
   if (kind == AccessKind::Read || kind == AccessKind::Reduce)
     return;
-  const ir::ArrayDecl &decl = ctx_.loop.arrays[static_cast<size_t>(access.array)];
-  if (decl.kind != ir::ArrayKind::Dense ||
-      std::find(ctx_.loop.clauses.relax.begin(), ctx_.loop.clauses.relax.end(), decl.name) ==
-          ctx_.loop.clauses.relax.end())
+  if (!relaxed_dense(access.array))
     return;
+  const ir::ArrayDecl &decl = ctx_.loop.arrays[static_cast<size_t>(access.array)];
   // A helper's `+=` would reach the helper as a plain reference, not as a delta.
   if (commutative && ctx_.inlined.empty())
     return;
@@ -243,6 +241,13 @@ void RefCollector::check_relaxed_write(const Access &access, ir::AccessKind kind
     return;
   diags_.report(access.expr->getBeginLoc(), Diag::RelaxedPlainWrite) << decl.name;
   diags_.report(access.expr->getBeginLoc(), Diag::RelaxedBufferNote) << decl.name;
+}
+
+bool RefCollector::relaxed_dense(int array) const {
+  const ir::ArrayDecl &decl = ctx_.loop.arrays[static_cast<size_t>(array)];
+  return decl.kind == ir::ArrayKind::Dense &&
+         std::find(ctx_.loop.clauses.relax.begin(), ctx_.loop.clauses.relax.end(), decl.name) !=
+             ctx_.loop.clauses.relax.end();
 }
 
 bool RefCollector::scan_commutative_update(const clang::Expr *target) {
@@ -416,6 +421,17 @@ void RefCollector::scan_decl(const clang::VarDecl *var) {
   const clang::Expr *init = var->getInit();
   if (!init)
     return;
+  // In the body a relaxed element is a proxy (the value at the last merge plus this worker's
+  // deltas): `auto x = A(k)` would keep the proxy, whose value follows later updates, where the
+  // serial program keeps a copy.
+  if (!var->getType()->isReferenceType() && var->getType()->getContainedDeducedType()) {
+    const clang::Expr *value = init->IgnoreParenImpCasts(); // the copy reads the element
+    if (auto a = match_access(value); a && a->via.empty() && relaxed_dense(a->array)) {
+      diags_.report(var->getLocation(), Diag::RelaxedAutoCopy)
+          << var->getName() << ctx_.loop.arrays[static_cast<size_t>(a->array)].name
+          << ctx_.loop.arrays[static_cast<size_t>(a->array)].element_type;
+    }
+  }
   // `auto& w = W(u, k)`, `auto row = W.row(u)`: later uses of the local are uses of the element.
   const bool binds =
       var->getType()->isReferenceType() || !var->getType().getNonReferenceType()->isScalarType();

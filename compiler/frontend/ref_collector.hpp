@@ -35,6 +35,7 @@ private:
   std::optional<Access> match_access(const clang::Expr *e);
   void record(const Access &access, ir::AccessKind kind, bool commutative = false);
   bool scan_commutative_update(const clang::Expr *target);
+  bool relaxed_dense(int array) const;
   void check_relaxed_write(const Access &access, ir::AccessKind kind, bool commutative);
   void scan_call_args(const clang::FunctionDecl *callee, llvm::ArrayRef<const clang::Expr *> args);
   bool scan_inlined_call(const clang::FunctionDecl *callee,

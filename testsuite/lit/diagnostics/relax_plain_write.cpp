@@ -44,8 +44,14 @@ int main(int argc, char **argv) {
     bump(E, i);
     F(i) += W(i);
     W(i) = F(i);
+    // A copy must name its type: `auto` would keep the proxy the body sees for a relaxed element.
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:10: error: 'copy' is declared 'auto' from an element of 'F', which is named in relax(F): inside the parallel loop that element is a proxy whose value follows this worker's later updates; declare 'copy' with the element type ('float copy = ...') to copy the value
+    auto copy = F(i);
+    const float fine = F(i);
+    const auto &alias = F(i);
+    W(i) += copy + fine + alias;
   }
-  // CHECK: 5 errors generated.
+  // CHECK: 6 errors generated.
 }
 
 // BUILD: error: 'A' is named in relax(A)
