@@ -277,9 +277,11 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
       const std::vector<CheckedBlock> all = gather_blocks(map, std::move(done));
       if (check)
         check_round(run, map, all);
-      // Other ranks' writes, in worker order, so every copy is current for the next round.
-      for (const CheckedBlock &b : all)
-        if (map.rank_of(b.task.worker) != rank)
+      // Every block's writes in worker order, this rank's too: two blocks of an unordered round
+      // may both write an element nobody reads (write/write is no dependence there), and every
+      // copy must end with the same one.
+      if (multi)
+        for (const CheckedBlock &b : all)
           apply_writes(run, b.writes.data(), b.writes.size());
     } else if (multi) {
       // The time parts this round used go to every rank (the next user may be anywhere).
