@@ -61,6 +61,8 @@ ITER = re.compile(r"^iter (\d+) loglik (\S+) invariant ok\s*$")
 LDA_FINAL = re.compile(r"^final loglik (\S+) invariant ok after (\d+) iterations\s*$")
 PASS = re.compile(r"^pass (\d+) plain_s (\S+) relax_s (\S+) exact (\S+)\s*$")
 HIST_FINAL = re.compile(r"^final n (\d+) bins (\d+) total_count (\d+) total_sum (\d+) exact (\S+)")
+MF_EPOCH = re.compile(r"^epoch (\d+) train_rmse (\S+)\s*$")
+MF_FINAL = re.compile(r"^final train_rmse (\S+) test_rmse (\S+)\s*$")
 LOOPS_STATS = re.compile(r"ran (\d+) parallel loop\(s\) in ([\d.]+) s")
 MERGE_STATS = re.compile(r"merged shared updates \(relaxed deltas, Buffer flushes\) (\d+) "
                          r"time\(s\) in ([\d.]+) s, applying ([\d.]+) MB")
@@ -130,6 +132,17 @@ def slr_data(args, work):
             "train_bytes": (d / "train.svm").stat().st_size}
 
 
+def mf_data(args, work):
+    d = work / "data" / "mf"
+    params = ["--rows", str(args.mf_rows), "--cols", str(args.mf_cols), "--nnz", str(args.mf_nnz),
+              "--rank", "8", "--seed", str(args.seed)]
+    out = cached(d, params, lambda d: generate(
+        [args.gen_ratings, *params, "--train", str(d / "ratings.train"), "--test",
+         str(d / "ratings.test")]))
+    return {"train": str(d / "ratings.train"), "test": str(d / "ratings.test"), "gen_output": out,
+            "rows": args.mf_rows, "cols": args.mf_cols, "nnz": args.mf_nnz}
+
+
 def lda_data(args, work):
     d = work / "data" / "lda"
     params = ["--docs", str(args.lda_docs), "--vocab", str(args.lda_vocab), "--topics",
@@ -147,7 +160,8 @@ def lda_data(args, work):
 # Builds
 
 
-PROGRAMS = {"slr": REPO / "examples" / "slr.cpp",
+PROGRAMS = {"sgd_mf_adarev": REPO / "examples" / "sgd_mf_adarev.cpp",
+            "slr": REPO / "examples" / "slr.cpp",
             "slr_adagrad": REPO / "examples" / "slr_adagrad.cpp",
             "lda": REPO / "examples" / "lda.cpp",
             "histogram": REPO / "tools" / "bench" / "programs" / "histogram.cpp"}
@@ -195,6 +209,20 @@ LABELS = {"serial": "serial g++ build", "orionc-t1": "orionc, 1 worker",
           "orionc-t2": "orionc, 2 threads (1 rank)", "orionc-r2": "orionc, 2 ranks x 1 thread",
           "orionc-r4": "orionc, 4 ranks x 1 thread (oversubscribed)",
           "liblinear": "LIBLINEAR -s 0"}
+
+
+def label_of(name):
+    base, _, seed = name.partition("-seed")
+    return LABELS.get(base, base) + (f", seed {seed}" if seed else "")
+
+
+def bare(cmd):
+    """The command without the --stamp wrapper (see with_stdbuf), as a user would type it."""
+    cmd = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
+    if "--stamp" in cmd:
+        i = cmd.index("--stamp")
+        cmd = cmd[:i - 2] + cmd[i + 3:]  # python3 script --stamp stdbuf -oL
+    return shlex.join(cmd)
 
 
 def run_once(cmd, timeout):
@@ -277,6 +305,15 @@ def parse_slr(r):
     return out
 
 
+def parse_mf(r):
+    epochs = [(t, float(m[2])) for t, ln in r["lines"] if (m := MF_EPOCH.match(ln))]
+    out = {"epoch_s": steady([t for t, _ in epochs]), "train_rmse_curve": [x for _, x in epochs]}
+    for _, ln in r["lines"]:
+        if m := MF_FINAL.match(ln):
+            out.update(final_train_rmse=float(m[1]), test_rmse=float(m[2]))
+    return out
+
+
 def parse_lda(r):
     iters = [(t, int(m[1]), float(m[2])) for t, ln in r["lines"] if (m := ITER.match(ln))]
     out = {"iter_s": steady([t for t, _, _ in iters]), "loglik": [x for _, _, x in iters],
@@ -342,11 +379,25 @@ def bench(args, work, data, bins, only):
                 cmd = [*with_stdbuf(prefix), data["slr"]["train"], data["slr"]["test"],
                        "--epochs", str(args.slr_epochs), *suffix]
                 groups.append((prog, name, cmd, parse_slr))
+    if "mf" in only:
+        for name, prefix, suffix in configs(args, bins["sgd_mf_adarev"]):
+            cmd = [*with_stdbuf(prefix), data["mf"]["train"], data["mf"]["test"], "--epochs",
+                   str(args.mf_epochs), *suffix]
+            groups.append(("sgd_mf_adarev", name, cmd, parse_mf))
     if "lda" in only:
         for name, prefix, suffix in configs(args, bins["lda"]):
             cmd = [*with_stdbuf(prefix), data["lda"]["corpus"], "--topics",
                    str(args.lda_topics), "--iters", str(args.lda_iters), *suffix]
             groups.append(("lda", name, cmd, parse_lda))
+        # The chains' own spread: the same builds with other seeds of orion::rng() (the default
+        # is 42), to tell a difference between configurations from a difference between chains.
+        for seed in args.lda_seeds:
+            for name, prefix, suffix in configs(args, bins["lda"]):
+                if name in ("serial", "orionc-t2"):
+                    cmd = [*with_stdbuf(prefix), data["lda"]["corpus"], "--topics",
+                           str(args.lda_topics), "--iters", str(args.lda_iters), *suffix,
+                           f"--orion-seed={seed}"]
+                    groups.append(("lda", f"{name}-seed{seed}", cmd, parse_lda))
     if "hist" in only:
         for name, prefix, suffix in configs(args, bins["histogram"], extra_ranks=(4,)):
             cmd = [*with_stdbuf(prefix), "--n", str(args.hist_n), "--bins", str(args.hist_bins),
@@ -383,7 +434,7 @@ def summarize(runs):
     out = {}
     for (group, name), v in runs.items():
         good = [r for r in v["runs"] if r["ok"]]
-        s = {"group": group, "name": name, "label": LABELS.get(name, name), "command": v["cmd"],
+        s = {"group": group, "name": name, "label": label_of(name), "command": v["cmd"],
              "reps": len(v["runs"]), "ok_reps": len(good),
              "failures": [{"rep": r["rep"], "why": r["why"]} for r in v["runs"] if not r["ok"]]}
         keys = {k for r in good for k, x in r.items() if isinstance(x, (int, float))
@@ -391,7 +442,7 @@ def summarize(runs):
         for k in sorted(keys):
             s[k] = median([r.get(k) for r in good])
         # Curves: deterministic for a given configuration, but take the median per point anyway.
-        for k in ("loglik", "train_logloss_curve"):
+        for k in ("loglik", "train_logloss_curve", "train_rmse_curve"):
             curves = [r[k] for r in good if r.get(k)]
             if curves:
                 n = min(len(c) for c in curves)
@@ -408,6 +459,28 @@ def summarize(runs):
 
 # ---------------------------------------------------------------------------------------------
 # Report
+
+
+def rep_ratio(res, group, name, key, serial_over=True, base="serial"):
+    """Speed-up of `name` over the serial build measured within each repetition (the two runs are
+    neighbours in time, so load drift hits both), as (median, min, max) over the repetitions;
+    serial_over: serial/name (times), else name/serial."""
+    by = {(g["group"], g["name"]): {r["rep"]: r for r in g["runs"] if r.get("ok")}
+          for g in res["runs"]}
+    ser, x = by.get((group, base), {}), by.get((group, name), {})
+    vals = []
+    for rep in sorted(set(ser) & set(x)):
+        a, b = ser[rep].get(key), x[rep].get(key)
+        if a and b:
+            vals.append(a / b if serial_over else b / a)
+    return (median(vals), min(vals), max(vals)) if vals else (None, None, None)
+
+
+def fmt_ratio(r):
+    m, lo, hi = r
+    if m is None:
+        return "n/a"
+    return f"{m:.2f}x ({lo:.2f}-{hi:.2f})"
 
 
 def table(header, rows):
@@ -453,7 +526,7 @@ def slr_section(res):
             if x.get("test_logloss") is not None and ser.get("test_logloss"):
                 rel = (x["test_logloss"] - ser["test_logloss"]) / ser["test_logloss"] * 100
             rows.append([f"`{prog}`", x["label"] + failed_note(x), fmt(x.get("epoch_s"), ".3f"),
-                         fmt(ratio(ser.get("epoch_s"), x.get("epoch_s")), ".2f", "x"),
+                         fmt_ratio(rep_ratio(res, prog, name, "epoch_s")),
                          fmt(x.get("wall"), ".2f"),
                          fmt((x.get("train_logloss_curve") or [None])[-1], ".5f"),
                          fmt(x.get("test_logloss"), ".5f"), fmt(rel, "+.2f", "%"),
@@ -476,6 +549,35 @@ def slr_section(res):
     return out
 
 
+def mf_section(res):
+    s = res["summary"].get("sgd_mf_adarev", {})
+    d = res["data"]["mf"]
+    out = [f"#### SGD MF with AdaRevision: {d['rows']:,} x {d['cols']:,}, {d['nnz']:,} ratings "
+           "(train + test)",
+           "",
+           f"Generator: `{d['gen_output']}`. `examples/sgd_mf_adarev.cpp` with its defaults "
+           f"(H through an `orion::Buffer`, max_delay 64), {res['params']['mf_epochs']} epochs. "
+           "*s/epoch* as for SLR (epoch lines, epoch 0 left out).",
+           ""]
+    ser = s.get("serial", {})
+    rows = []
+    for name in ("serial", "orionc-t1", "orionc-t2", "orionc-r2"):
+        x = s.get(name)
+        if not x:
+            continue
+        rel = None
+        if x.get("test_rmse") is not None and ser.get("test_rmse"):
+            rel = (x["test_rmse"] - ser["test_rmse"]) / ser["test_rmse"] * 100
+        rows.append([x["label"] + failed_note(x), fmt(x.get("epoch_s"), ".3f"),
+                     fmt_ratio(rep_ratio(res, "sgd_mf_adarev", name, "epoch_s")),
+                     fmt(x.get("wall"), ".2f"), fmt(x.get("test_rmse"), ".5f"),
+                     fmt(rel, "+.2f", "%"), fmt(x.get("merges"), ".0f"),
+                     fmt(x.get("merge_s"), ".3f")])
+    out += table(["configuration", "s/epoch", "speed-up vs serial", "wall s", "test RMSE",
+                  "vs serial", "merges", "merge s"], rows)
+    return out
+
+
 def lda_section(res):
     s = res["summary"].get("lda", {})
     d = res["data"]["lda"]
@@ -489,7 +591,9 @@ def lda_section(res):
            "beta 0.01). *s/iteration*: steady state from the arrival of the `iter` lines, "
            "(t[last] - t[first]) / (iterations - 1); an iteration there includes the driver's "
            "exact count check and the log-likelihood, which every rank computes serially. "
-           "*tokens/s* = tokens / (s/iteration). *loop tokens/s* (orionc only) = tokens x "
+           "*tokens/s* = tokens / (s/iteration). *vs serial* and *loop time: 1 worker / this* are "
+           "the median over the repetitions of the ratio within each repetition (range in "
+           "parentheses). *loop tokens/s* (orionc only) = tokens x "
            "iterations / the time in parallel loops reported by `--orion-stats` (rank 0), which "
            "leaves the driver out; the serial build reports no loop time.",
            ""]
@@ -509,12 +613,14 @@ def lda_section(res):
             g = sfin - ser["loglik"][0]
             gain = (fin - sfin) / g * 100 if g else None
         rows.append([x["label"] + failed_note(x), fmt(x.get("iter_s"), ".3f"),
-                     fmt(tps, ",.0f"), fmt(ratio(tps, ratio(tok, ser.get("iter_s"))), ".2f", "x"),
-                     fmt(loop_tps, ",.0f"), fmt(fin, ",.1f"), fmt(rel, ".3f", "%"),
+                     fmt(tps, ",.0f"), fmt_ratio(rep_ratio(res, "lda", name, "iter_s")),
+                     fmt(loop_tps, ",.0f"),
+                     fmt_ratio(rep_ratio(res, "lda", name, "loops_s", base="orionc-t1")), fmt(fin, ",.1f"), fmt(rel, ".3f", "%"),
                      fmt(gain, "+.1f", "%"), fmt(x.get("merges"), ".0f"),
                      fmt(x.get("merge_s"), ".3f"),
                      "yes" if x.get("invariant_lines") == iters else "NO"])
     out += table(["configuration", "s/iteration", "tokens/s", "vs serial", "loop tokens/s",
+                  "loop time: 1 worker / this",
                   "final log-likelihood", "diff vs serial", "diff / serial's gain since iter 0",
                   "merges", "merge s", "invariant ok every iteration"], rows)
     out += ["", "Log-likelihood per iteration (median over the repetitions):", ""]
@@ -532,6 +638,24 @@ def lda_section(res):
         curve_rows.append(row)
     out += table(["iter", *[s[n]["label"] for n in names],
                   *[f"{s[n]['label']} vs serial" for n in names[1:]]], curve_rows)
+    seeds = [42, *res["params"].get("lda_seeds", [])]
+    if len(seeds) > 1:
+        def final(name, seed):
+            return s.get(name if seed == 42 else f"{name}-seed{seed}", {}).get("final_loglik")
+        out += ["", "The chains' own spread: the serial build and orionc 2 threads with other seeds "
+                "of `orion::rng()` (`--orion-seed`, default 42), final log-likelihood after "
+                f"{iters} iterations:", ""]
+        rows = []
+        for seed in seeds:
+            a, b = final("serial", seed), final("orionc-t2", seed)
+            a42 = final("serial", 42)
+            rows.append([str(seed), fmt(a, ",.1f"), fmt(b, ",.1f"),
+                         fmt(abs(b - a) / abs(a) * 100 if a and b is not None else None,
+                             ".3f", "%"),
+                         fmt(abs(a - a42) / abs(a42) * 100 if a is not None and a42 else None,
+                             ".3f", "%")])
+        out += table(["seed", "serial g++ build", "orionc, 2 threads", "2 threads vs serial "
+                      "(same seed)", "serial vs serial seed 42"], rows)
     out += ["", "![LDA log-likelihood per iteration](bench/shared_lda_loglik.svg)"]
     return out
 
@@ -562,7 +686,7 @@ def hist_section(res):
                      "yes" if x.get("exact") and x.get("passes_exact") else "NO",
                      fmt(x.get("total_count"), ",.0f"), fmt(x.get("total_sum"), ",.0f"),
                      fmt(x.get("relax_s"), ".4f"), fmt(x.get("plain_s"), ".4f"),
-                     fmt(ratio(x.get("relax_s"), ser.get("relax_s")), ".2f", "x"),
+                     fmt_ratio(rep_ratio(res, "histogram", name, "relax_s", serial_over=False)),
                      fmt(ratio(x.get("relax_s"), x.get("plain_s")), ".2f", "x"),
                      fmt(ratio(x.get("merge_s"), x.get("merges")), ".4f"),
                      fmt(ratio(x.get("merge_mb"), x.get("merges")), ".2f")])
@@ -592,9 +716,43 @@ def targets_section(res):
             f"{res['params']['lda_iters']} iterations", fmt(None if rel is None else rel * 100,
                                                            ".3f", "%"),
             None if rel is None else rel <= 0.01)
-        sp = ratio(ser.get("iter_s"), x.get("iter_s"))
+        if name == "orionc-t2" and res["params"].get("lda_seeds"):
+            seeds = [42, *res["params"]["lda_seeds"]]
+            ser_f = [lda.get("serial" if k == 42 else f"serial-seed{k}", {}).get("final_loglik")
+                     for k in seeds]
+            par_f = [lda.get("orionc-t2" if k == 42 else f"orionc-t2-seed{k}", {})
+                     .get("final_loglik") for k in seeds]
+            if None not in ser_f and None not in par_f:
+                ms, mp = statistics.mean(ser_f), statistics.mean(par_f)
+                rel_m = abs(mp - ms) / abs(ms)
+                add(f"LDA, {x['label']}: mean final log-likelihood over seeds "
+                    f"{', '.join(map(str, seeds))} within 1% of the serial mean (not the issue's "
+                    "wording; the chains' spread)", fmt(rel_m * 100, ".3f", "%"), rel_m <= 0.01)
+        sp = rep_ratio(res, "lda", name, "iter_s")
         add(f"LDA, {x['label']}: >= 1.6x serial throughput (tokens/s per iteration, driver "
-            "included)", fmt(sp, ".2f", "x"), None if sp is None else sp >= 1.6)
+            "included; median of the per-repetition ratios, range in parentheses)",
+            fmt_ratio(sp), None if sp[0] is None else sp[0] >= 1.6)
+    # What the runtime promises about results, checked on the printed figures: one worker in total
+    # is the serial program; the result depends on the number of workers, not on how they are
+    # split into ranks and threads.
+    final_keys = {"slr": ("test_logloss", "test_accuracy", "final_train_logloss"),
+                  "slr_adagrad": ("test_logloss", "test_accuracy", "final_train_logloss"),
+                  "sgd_mf_adarev": ("test_rmse", "final_train_rmse"), "lda": ("final_loglik",),
+                  "histogram": ("total_count", "total_sum")}
+    for prog, keys in final_keys.items():
+        c = s.get(prog, {})
+        for a, b, what in (("serial", "orionc-t1", "orionc 1 worker prints the serial build's "
+                            "final figures"),
+                           ("orionc-t2", "orionc-r2", "2 threads and 2 ranks print the same final "
+                            "figures")):
+            if a in c and b in c:
+                # Every repetition of both, not just the medians.
+                vals = {n: {tuple(r.get(k) for k in keys) for g in res["runs"] if g["group"] == prog
+                            and g["name"] == n for r in g["runs"] if r.get("ok")} for n in (a, b)}
+                same = len(vals[a] | vals[b]) == 1
+                add(f"`{prog}`: {what} ({', '.join(keys)})", "identical" if same else
+                    "DIFFERENT: " + ", ".join(f"{k} {c[a].get(k)} vs {c[b].get(k)}"
+                                              for k in keys), same)
     h = s.get("histogram", {})
     for name in ("serial", "orionc-t1", "orionc-t2", "orionc-r2", "orionc-r4"):
         x = h.get(name)
@@ -622,6 +780,11 @@ def markdown(res):
            f"the median of {res['params']['reps']} interleaved repetitions and the speed-ups "
            "compare medians of the same run.",
            f"- started {res['started']}, took {res['duration_s'] / 60:.1f} min",
+           *([f"- built from commit `{res['source']['commit'][:12]}`"
+              + (" with uncommitted changes (other engineers' work in progress) in: "
+                 + ", ".join(f"`{d[3:]}`" for d in res["source"]["dirty"])
+                 if res["source"]["dirty"] else ", clean working tree")]
+             if res.get("source") else []),
            "",
            "```",
            f"cd {res['cwd']} && {res['command']}",
@@ -649,15 +812,20 @@ def markdown(res):
            ""]
     if "slr" in res["summary"]:
         out += ["### SLR", "", *slr_section(res), ""]
+    if "sgd_mf_adarev" in res["summary"]:
+        out += ["### SGD MF with AdaRevision (Buffer)", "", *mf_section(res), ""]
     if "lda" in res["summary"]:
         out += ["### LDA", "", *lda_section(res), ""]
     if "histogram" in res["summary"]:
         out += ["### Histogram", "", *hist_section(res), ""]
     out += ["### Notes", "", *[f"- {n}" for n in res.get("notes", [])], "",
             "### Commands", ""]
+    out += ["Each program ran under `shared_params.py --stamp stdbuf -oL PROGRAM ...`, which only "
+            "prefixes each output line with the time it was printed (mpirun forwards the ranks' "
+            "output in batches); without that wrapper:", ""]
     for group, configs_ in res["summary"].items():
         for name, c in configs_.items():
-            out.append(f"- {group} {name}: `{c['command']}`")
+            out.append(f"- {group} {name}: `{bare(c['command'])}`")
     out += ["", "Raw data: [bench/shared_params.json](bench/shared_params.json).", END]
     return "\n".join(out) + "\n"
 
@@ -666,16 +834,27 @@ def notes(res):
     """Observations true of this run, derived from its numbers (no claims beyond them)."""
     out = []
     s = res["summary"]
-    for prog in ("slr", "slr_adagrad"):
+    for prog in ("slr", "slr_adagrad", "sgd_mf_adarev"):
         c = s.get(prog, {})
         ser = c.get("serial")
         for name in ("orionc-t2", "orionc-r2"):
             x = c.get(name)
             if ser and x and x.get("epoch_s") and ser.get("epoch_s"):
-                sp = ser["epoch_s"] / x["epoch_s"]
-                out.append(f"`{prog}`, {x['label']}: {sp:.2f}x the serial build's epoch rate "
-                           f"({'faster' if sp > 1 else 'slower'}); {fmt(x.get('merges'), '.0f')} "
-                           f"merges in {fmt(x.get('merge_s'), '.2f')} s over the whole run.")
+                sp = rep_ratio(res, prog, name, "epoch_s")
+                if sp[0] is not None:
+                    out.append(f"`{prog}`, {x['label']}: {fmt_ratio(sp)} the serial build's "
+                               f"epoch rate ({'faster' if sp[0] > 1 else 'slower'}).")
+    for prog in ("slr", "slr_adagrad", "sgd_mf_adarev", "lda", "histogram"):
+        for name in ("orionc-t1", "orionc-t2", "orionc-r2", "orionc-r4"):
+            x = s.get(prog, {}).get(name)
+            if x and x.get("loops") and x.get("loops_s"):
+                per = (f" ({x['loops_s'] / x['loops'] * 1e3:.3f} ms per loop)"
+                       if x["loops"] > 100 else "")
+                merged = (f", of which {x['merge_s']:.2f} s merging ({x['merges']:.0f} merges, "
+                          f"{x['merge_mb']:.0f} MB packed)" if x.get("merges") else "")
+                out.append(f"`{prog}`, {x['label']}: {x['loops']:.0f} parallel loop(s) took "
+                           f"{x['loops_s']:.2f} s in all{per}{merged} (`--orion-stats`, rank 0, "
+                           "medians over the repetitions).")
     for prog, c in s.items():
         for name, x in c.items():
             if x.get("failures"):
@@ -690,18 +869,24 @@ def notes(res):
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--reps", type=int, default=3)
-    p.add_argument("--only", default="slr,lda,hist")
+    p.add_argument("--only", default="slr,mf,lda,hist")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--slr-samples", type=int, default=500_000)
     p.add_argument("--slr-test-samples", type=int, default=50_000)
     p.add_argument("--slr-features", type=int, default=100_000)
     p.add_argument("--slr-nnz", type=int, default=20)
-    p.add_argument("--slr-epochs", type=int, default=5)
+    p.add_argument("--slr-epochs", type=int, default=8)
+    p.add_argument("--mf-rows", type=int, default=50_000)
+    p.add_argument("--mf-cols", type=int, default=10_000)
+    p.add_argument("--mf-nnz", type=int, default=2_000_000)
+    p.add_argument("--mf-epochs", type=int, default=5)
     p.add_argument("--lda-docs", type=int, default=20_000)
     p.add_argument("--lda-vocab", type=int, default=20_000)
     p.add_argument("--lda-topics", type=int, default=20)
     p.add_argument("--lda-doc-length", type=int, default=200)
     p.add_argument("--lda-iters", type=int, default=15)
+    p.add_argument("--lda-seeds", default="43,44",
+                   help="other seeds run by serial and orionc-t2 (the chains' spread)")
     p.add_argument("--hist-n", type=int, default=20_000_000)
     p.add_argument("--hist-bins", type=int, default=65536)
     p.add_argument("--hist-passes", type=int, default=6)
@@ -712,6 +897,7 @@ def parse_args(argv):
     p.add_argument("--orionc", default=None)
     p.add_argument("--gen-libsvm", default=None)
     p.add_argument("--gen-corpus", default=None)
+    p.add_argument("--gen-ratings", default=None)
     p.add_argument("--mpiexec", default=shutil.which("mpirun") or "mpirun")
     p.add_argument("--cxx", default="g++")
     p.add_argument("--flags", default="-O3 -march=native -DNDEBUG")
@@ -721,12 +907,29 @@ def parse_args(argv):
     a.orionc = a.orionc or str(b / "compiler" / "orionc")
     a.gen_libsvm = a.gen_libsvm or str(b / "tools" / "gen_libsvm")
     a.gen_corpus = a.gen_corpus or str(b / "tools" / "gen_corpus")
+    a.gen_ratings = a.gen_ratings or str(b / "tools" / "gen_ratings")
+    a.lda_seeds = [int(x) for x in a.lda_seeds.split(",") if x]
     return a
+
+
+def source_state():
+    """What the binaries are built from: the commit and any uncommitted change to the sources
+    (other engineers may be editing the working tree while this runs)."""
+    def git(*a):
+        done = subprocess.run(["git", "-C", str(REPO), *a], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+        return done.stdout.rstrip("\n")
+    return {"commit": git("rev-parse", "HEAD").strip(),
+            "dirty": git("status", "--short", "--", "runtime", "compiler", "passes",
+                         "examples", "tools/bench/programs").splitlines()}
 
 
 def main(argv):
     if argv[:1] == ["--stamp"]:
         return stamp(argv[1:])
+    if argv[:1] == ["--render"]:  # rewrite the report from a results file, running nothing
+        out = Path(argv[2]) if len(argv) > 2 else REPO / "docs"
+        return write_report(json.loads(Path(argv[1]).read_text()), out)
     args = parse_args(argv)
     only = set(args.only.split(","))
     started, t0 = time.strftime("%Y-%m-%d %H:%M:%S %Z"), time.monotonic()
@@ -734,17 +937,24 @@ def main(argv):
     log(f"load at start: {load_start}")
     work = Path(args.work)
     if not args.no_ninja:
-        cmd = ["ninja", "-C", args.build_dir, "orionc", "orion_rt", "gen_libsvm", "gen_corpus"]
+        cmd = ["ninja", "-C", args.build_dir, "orionc", "orion_rt", "gen_libsvm", "gen_corpus",
+               "gen_ratings"]
         log(shlex.join(cmd))
         if subprocess.run(cmd).returncode != 0:
             sys.exit("shared_params: ninja failed")
     data = {}
     if "slr" in only:
         data["slr"] = slr_data(args, work)
+    if "mf" in only and PROGRAMS["sgd_mf_adarev"].exists():
+        data["mf"] = mf_data(args, work)
+    else:
+        only.discard("mf")
     if "lda" in only:
         data["lda"] = lda_data(args, work)
     names = ([*(["slr", "slr_adagrad"] if "slr" in only else []),
+              *(["sgd_mf_adarev"] if "mf" in only else []),
               *(["lda"] if "lda" in only else []), *(["histogram"] if "hist" in only else [])])
+    source = source_state()
     bins = build_all(args, work, names)
     runs = bench(args, work, data, bins, only)
     load_end = loadavg()
@@ -754,13 +964,19 @@ def main(argv):
         "cwd": str(REPO), "started": started, "duration_s": time.monotonic() - t0,
         "loadavg_start": load_start, "loadavg_end": load_end,
         "machine": run_bench.machine(args), "params": vars(args), "data": data,
-        "binaries": bins, "summary": summarize(runs),
+        "binaries": bins, "source": source, "summary": summarize(runs),
         "runs": [{"group": g, "name": n, "command": v["cmd"], "runs": v["runs"]}
                  for (g, n), v in runs.items()],
     }
-    res["notes"] = notes(res)
     out = Path(args.out)
     run_bench.write_atomic(out / "bench" / "shared_params.json", json.dumps(res, indent=1) + "\n")
+    return write_report(res, out)
+
+
+def write_report(res, out):
+    """The plot and the section of benchmarks.md, from the results (also --render JSON)."""
+    res["notes"] = notes(res)
+    data, args = res["data"], argparse.Namespace(**res["params"])
     lda = res["summary"].get("lda")
     if lda:
         series = [{"label": c["label"], "points": list(enumerate(c["loglik"])),
