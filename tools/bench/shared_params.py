@@ -512,7 +512,9 @@ def slr_section(res):
            "(loading both files, every epoch, the two evaluations). Log-loss and accuracy: the "
            "program's final line (the model after the last epoch); *train logloss (last epoch)* "
            "is the mean loss of the predictions made during the last epoch. Medians over the "
-           "repetitions; *vs serial* compares medians of the same run.",
+           "repetitions. *speed-up vs serial*: serial s/epoch / this s/epoch within each "
+           "repetition, median over the repetitions (range in parentheses); *vs serial*: the "
+           "relative difference of the median test log-losses.",
            ""]
     rows = []
     for prog in ("slr", "slr_adagrad"):
@@ -688,11 +690,12 @@ def hist_section(res):
                      fmt(x.get("relax_s"), ".4f"), fmt(x.get("plain_s"), ".4f"),
                      fmt_ratio(rep_ratio(res, "histogram", name, "relax_s", serial_over=False)),
                      fmt(ratio(x.get("relax_s"), x.get("plain_s")), ".2f", "x"),
-                     fmt(ratio(x.get("merge_s"), x.get("merges")), ".4f"),
-                     fmt(ratio(x.get("merge_mb"), x.get("merges")), ".2f")])
+                     fmt(ratio(x.get("merges"), x.get("loops")), ".0f"),
+                     fmt(ratio(x.get("merge_s"), x.get("loops")), ".4f"),
+                     fmt(ratio(x.get("merge_mb"), x.get("loops")), ".1f")])
     out += table(["configuration", "exact (all bins, all passes)", "total count", "total sum",
                   "loop s", "plain loop s (same process)", "loop vs serial build",
-                  "loop vs its plain loop", "merge s per loop (stats)", "MB merged per loop"],
+                  "loop vs its plain loop", "merges per loop", "merge s per loop", "MB merged per loop"],
                  rows)
     return out
 
@@ -763,6 +766,15 @@ def targets_section(res):
     return table(["target", "measured", "met"], rows)
 
 
+def load_range(res):
+    values = [float(r["loadavg_after"].split()[0]) for g in res["runs"] for r in g["runs"]
+              if r.get("loadavg_after")]
+    if not values:
+        return "n/a"
+    return (f"min {min(values):.2f}, median {statistics.median(values):.2f}, max "
+            f"{max(values):.2f}")
+
+
 def markdown(res):
     m = res["machine"]
     out = [BEGIN,
@@ -777,8 +789,12 @@ def markdown(res):
            f"{m['cxx']}; {m['mpi']}; {m['orionc']}",
            f"- load (`/proc/loadavg`) at start: `{res['loadavg_start']}`; at the end: "
            f"`{res['loadavg_end']}`. The machine is shared with other builds; every figure is "
-           f"the median of {res['params']['reps']} interleaved repetitions and the speed-ups "
-           "compare medians of the same run.",
+           f"the median of {res['params']['reps']} interleaved repetitions, and a speed-up is the "
+           "median of the ratios measured within each repetition (the two runs are neighbours "
+           "in time).",
+           f"- 1-minute load average after each run: {load_range(res)}. With 2 cores, a "
+           "configuration of 2 workers needs both and loses the most to other processes: the "
+           "ranges in parentheses (per-repetition ratios) show how much.",
            f"- started {res['started']}, took {res['duration_s'] / 60:.1f} min",
            *([f"- built from commit `{res['source']['commit'][:12]}`"
               + (" with uncommitted changes (other engineers' work in progress) in: "
@@ -855,6 +871,7 @@ def notes(res):
                 out.append(f"`{prog}`, {x['label']}: {x['loops']:.0f} parallel loop(s) took "
                            f"{x['loops_s']:.2f} s in all{per}{merged} (`--orion-stats`, rank 0, "
                            "medians over the repetitions).")
+    out += res.get("extra_notes", [])
     for prog, c in s.items():
         for name, x in c.items():
             if x.get("failures"):
