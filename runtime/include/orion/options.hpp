@@ -47,6 +47,10 @@ struct Options {
   /// rotated against each other) and later passes spend epochs reconciling them; a staggered
   /// pass grows one basis from block (0, 0). It idles (P - 1) of the pass's kP + P - 1 steps.
   int stagger = 1;
+  /// --orion-merge-every=N: a loop that updates a relaxed array merges the workers' updates at
+  /// least every N iterations of a worker, besides at the end of each block (0: at the end of
+  /// each block only). Staleness against merge cost: a 1D loop has a single block per worker.
+  std::int64_t merge_every = 1024;
 };
 
 /// Looks up an environment variable; injectable so that option parsing is testable.
@@ -58,7 +62,8 @@ namespace detail {
 
 inline constexpr std::string_view kValidFlags =
     "--orion-threads=N, --orion-check, --orion-replay-serial, --orion-verbose, --orion-stats, "
-    "--orion-digest, --orion-seed=N, --orion-cache=on|off|refresh, --orion-stagger=N";
+    "--orion-digest, --orion-seed=N, --orion-cache=on|off|refresh, --orion-stagger=N, "
+    "--orion-merge-every=N";
 
 [[noreturn]] inline void option_error(const std::string &what) {
   throw OptionError(what + "; valid flags: " + std::string(kValidFlags));
@@ -96,6 +101,14 @@ inline int parse_stagger(std::string_view text, const std::string &source) {
   if (!n || *n < 0)
     option_error("invalid value \"" + std::string(text) + "\" for " + source +
                  " (expected a number of passes, 0 or more)");
+  return *n;
+}
+
+inline std::int64_t parse_merge_every(std::string_view text, const std::string &source) {
+  auto n = parse_integer<std::int64_t>(text);
+  if (!n || *n < 0)
+    option_error("invalid value \"" + std::string(text) + "\" for " + source +
+                 " (expected a number of iterations, 0 or more)");
   return *n;
 }
 
@@ -153,6 +166,8 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
     options.cache = detail::parse_cache_mode(*v, "environment variable ORION_CACHE");
   if (auto v = from_env("ORION_STAGGER"))
     options.stagger = detail::parse_stagger(*v, "environment variable ORION_STAGGER");
+  if (auto v = from_env("ORION_MERGE_EVERY"))
+    options.merge_every = detail::parse_merge_every(*v, "environment variable ORION_MERGE_EVERY");
 
   if (argc <= 0 || argv == nullptr)
     return options;
@@ -189,6 +204,8 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
       options.cache = detail::parse_cache_mode(require_value("on|off|refresh"), name);
     else if (name == "--orion-stagger")
       options.stagger = detail::parse_stagger(require_value(), name);
+    else if (name == "--orion-merge-every")
+      options.merge_every = detail::parse_merge_every(require_value(), name);
     else if (name == "--orion-check")
       flag(options.check);
     else if (name == "--orion-replay-serial")

@@ -86,7 +86,8 @@ TEST_CASE("parse_options rejects unknown flags and bad values, listing the valid
           "[session]") {
   const std::string valid = "valid flags: --orion-threads=N, --orion-check, --orion-replay-serial, "
                             "--orion-verbose, --orion-stats, --orion-digest, --orion-seed=N, "
-                            "--orion-cache=on|off|refresh, --orion-stagger=N";
+                            "--orion-cache=on|off|refresh, --orion-stagger=N, "
+                            "--orion-merge-every=N";
   auto error = [](std::vector<std::string> args) -> std::string {
     Args a(std::move(args));
     const std::vector<std::string> before = a.rest();
@@ -156,6 +157,24 @@ TEST_CASE("parse_options reads --orion-stagger and ORION_STAGGER", "[session]") 
   Args bad({"prog", "--orion-stagger"});
   CHECK_THROWS_WITH(orion::parse_options(bad.argc, bad.argv, &no_env),
                     Catch::StartsWith("--orion-stagger needs a value (--orion-stagger=N)"));
+}
+
+TEST_CASE("parse_options reads --orion-merge-every and ORION_MERGE_EVERY", "[session]") {
+  Args none({"prog"});
+  CHECK(orion::parse_options(none.argc, none.argv, &no_env).merge_every == 1024);
+  Args off({"prog", "--orion-merge-every=0"});
+  CHECK(orion::parse_options(off.argc, off.argv, &no_env).merge_every == 0);
+  fake_env = {{"ORION_MERGE_EVERY", "64"}};
+  CHECK(orion::parse_options(none.argc, none.argv, &lookup).merge_every == 64);
+  fake_env = {{"ORION_MERGE_EVERY", "x"}};
+  CHECK_THROWS_WITH(orion::parse_options(none.argc, none.argv, &lookup),
+                    Catch::StartsWith("invalid value \"x\" for environment variable "
+                                      "ORION_MERGE_EVERY (expected a number of iterations, 0 or "
+                                      "more)"));
+  fake_env.clear();
+  Args bad({"prog", "--orion-merge-every=-3"});
+  CHECK_THROWS_WITH(orion::parse_options(bad.argc, bad.argv, &no_env),
+                    Catch::StartsWith("invalid value \"-3\" for --orion-merge-every"));
 }
 
 TEST_CASE("Session parses argv and exposes options and introspection", "[session]") {

@@ -8,6 +8,7 @@
 
 #include <orion/dense_array.hpp>
 #include <orion/detail/shared_updates.hpp>
+#include <orion/detail/state.hpp>
 
 #include <concepts>
 #include <cstddef>
@@ -45,6 +46,7 @@ public:
     });
   }
   void close() override { slots_.close(); }
+  std::int64_t max_delay() const override { return detail::state().options.merge_every; }
 
 private:
   DenseArray<T, N> &array_;
