@@ -37,14 +37,15 @@ template <class F> void start_threads(std::vector<std::jthread> &threads, int co
 }
 
 /// A fixed set of threads that run rounds in lockstep: run(n, f) calls f(i) for i < n, each on a
-/// thread of its own, and returns when all n are done. The threads persist from round to round
-/// (a loop with P workers has about 2P rounds; starting P threads per round would cost 2P^2
-/// thread starts) and sleep between rounds.
+/// thread of its own (block 0 on the caller), and returns when all n are done. The threads persist
+/// from round to round (a loop with P workers has about 2P rounds; starting P threads per round
+/// would cost 2P^2 thread starts) and sleep between rounds.
 class Crew {
 public:
-  explicit Crew(int size) {
+  /// The calling thread runs block 0 of every round itself: size - 1 threads are started.
+  explicit Crew(int size) : size_(static_cast<std::size_t>(size)) {
     try {
-      start_threads(threads_, size, [this](int i) { serve(static_cast<std::size_t>(i)); });
+      start_threads(threads_, size - 1, [this](int i) { serve(static_cast<std::size_t>(i) + 1); });
     } catch (...) {
       stop();
       throw;
@@ -54,24 +55,33 @@ public:
   Crew(const Crew &) = delete;
   Crew &operator=(const Crew &) = delete;
 
+  std::size_t size() const noexcept { return size_; }
+
   /// Runs f(0) .. f(n - 1) concurrently, n <= the crew's size, and waits for them. Rethrows the
   /// exception of the lowest i that threw, once all are done.
   void run(std::size_t n, const std::function<void(std::size_t)> &f) {
     if (n == 0)
       return;
-    if (n > threads_.size())
+    if (n > size_)
       throw Error("internal: a round of " + std::to_string(n) + " blocks for a crew of " +
-                  std::to_string(threads_.size()) + " threads");
+                  std::to_string(size_) + " threads");
     errors_.assign(n, nullptr);
-    {
-      std::lock_guard lock(mutex_);
-      job_ = &f;
-      jobs_ = n;
-      pending_ = n;
-      ++round_;
+    if (n > 1) {
+      {
+        std::lock_guard lock(mutex_);
+        job_ = &f;
+        jobs_ = n;
+        pending_ = n - 1;
+        ++round_;
+      }
+      start_.notify_all();
     }
-    start_.notify_all();
-    {
+    try {
+      f(0); // a round of one block (one thread per rank) needs no hand-off at all
+    } catch (...) {
+      errors_[0] = std::current_exception();
+    }
+    if (n > 1) {
       std::unique_lock lock(mutex_);
       done_.wait(lock, [&] { return pending_ == 0; });
       job_ = nullptr;
@@ -122,6 +132,7 @@ private:
   std::size_t jobs_ = 0, pending_ = 0;
   std::uint64_t round_ = 0;
   bool stopping_ = false;
+  std::size_t size_;
   std::vector<std::exception_ptr> errors_;
   std::vector<std::jthread> threads_; // last: joined before the members they use go
 };

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <optional>
 
 namespace orion::detail {
@@ -209,6 +210,18 @@ std::vector<CheckedBlock> gather_blocks(const PartitionMap &map, std::vector<Che
   return all;
 }
 
+/// The crew of lockstep loops, kept from loop to loop: a program may run thousands of short
+/// lockstep loops (SLR runs an epoch as one loop per slice of samples), and starting the threads
+/// for each loop took most of their time. Only the thread that runs loops uses it.
+Crew &lockstep_crew(int size) {
+  static std::unique_ptr<Crew> crew;
+  if (!crew || crew->size() != static_cast<std::size_t>(size)) {
+    crew.reset();
+    crew = std::make_unique<Crew>(size);
+  }
+  return *crew;
+}
+
 } // namespace
 
 SharedSlots::SharedSlots(LoopRun &run, const PartitionMap &map, bool replay) : run_(run) {
@@ -233,7 +246,7 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
   const bool record = check || (multi && any_recorded(syncs));
   const bool merging = map.workers > 1 && !run.shared.empty();
   const std::int64_t every = merging ? flush_every(run) : 0;
-  Crew crew(map.threads); // a sub-round runs at most one piece per local worker
+  Crew &crew = lockstep_crew(map.threads); // a sub-round runs at most one piece per worker
   const auto start = Clock::now();
   double merge_s = 0;
   std::vector<double> compute(static_cast<std::size_t>(map.threads), 0.0);

@@ -48,9 +48,10 @@ struct Options {
   /// pass grows one basis from block (0, 0). It idles (P - 1) of the pass's kP + P - 1 steps.
   int stagger = 1;
   /// --orion-merge-every=N: a loop that updates a relaxed array merges the workers' updates at
-  /// least every N iterations of a worker, besides at the end of each block (0: at the end of
-  /// each block only). Staleness against merge cost: a 1D loop has a single block per worker.
-  std::int64_t merge_every = 1024;
+  /// least every N iterations of a worker, besides at the end of each block (0, the default: at
+  /// the end of each block only). Staleness against merge cost: a 1D loop has a single block per
+  /// worker, and a merge costs a round trip of every worker (and of every rank).
+  std::int64_t merge_every = 0;
 };
 
 /// Looks up an environment variable; injectable so that option parsing is testable.

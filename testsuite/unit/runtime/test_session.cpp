@@ -161,9 +161,9 @@ TEST_CASE("parse_options reads --orion-stagger and ORION_STAGGER", "[session]") 
 
 TEST_CASE("parse_options reads --orion-merge-every and ORION_MERGE_EVERY", "[session]") {
   Args none({"prog"});
-  CHECK(orion::parse_options(none.argc, none.argv, &no_env).merge_every == 1024);
-  Args off({"prog", "--orion-merge-every=0"});
-  CHECK(orion::parse_options(off.argc, off.argv, &no_env).merge_every == 0);
+  CHECK(orion::parse_options(none.argc, none.argv, &no_env).merge_every == 0);
+  Args on({"prog", "--orion-merge-every=256"});
+  CHECK(orion::parse_options(on.argc, on.argv, &no_env).merge_every == 256);
   fake_env = {{"ORION_MERGE_EVERY", "64"}};
   CHECK(orion::parse_options(none.argc, none.argv, &lookup).merge_every == 64);
   fake_env = {{"ORION_MERGE_EVERY", "x"}};
