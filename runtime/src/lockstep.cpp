@@ -210,14 +210,18 @@ std::vector<CheckedBlock> gather_blocks(const PartitionMap &map, std::vector<Che
   return all;
 }
 
-/// The crew of lockstep loops, kept from loop to loop: a program may run thousands of short
-/// lockstep loops (SLR runs an epoch as one loop per slice of samples), and starting the threads
-/// for each loop took most of their time. Only the thread that runs loops uses it.
+/// The crew of lockstep loops, kept from loop to loop in the runtime state: a program may run
+/// thousands of short lockstep loops (SLR runs an epoch as one loop per slice of samples), and
+/// starting the threads for each loop took most of their time. Only the thread that runs loops
+/// uses it.
 Crew &lockstep_crew(int size) {
-  static std::unique_ptr<Crew> crew;
-  if (!crew || crew->size() != static_cast<std::size_t>(size)) {
-    crew.reset();
-    crew = std::make_unique<Crew>(size);
+  std::shared_ptr<void> &slot = state().lockstep_crew;
+  auto *crew = static_cast<Crew *>(slot.get());
+  if (crew == nullptr || crew->size() != static_cast<std::size_t>(size)) {
+    slot.reset();
+    auto fresh = std::make_shared<Crew>(size);
+    crew = fresh.get();
+    slot = std::move(fresh);
   }
   return *crew;
 }

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -76,6 +77,10 @@ struct RuntimeState {
   /// once, --orion-digest numbers its passes.
   std::vector<std::pair<const void *, std::int64_t>> loop_passes;
 
+  /// The thread crew of lockstep loops (runtime/src/lockstep.cpp), kept from loop to loop:
+  /// a program may run thousands of short lockstep loops. Dropped by reseed().
+  std::shared_ptr<void> lockstep_crew;
+
   RuntimeState() { reseed(); }
 
   /// One worker in total (one rank, one thread), as in the serial build.
@@ -112,6 +117,7 @@ struct RuntimeState {
     merges = merged_bytes = 0;
     merge_seconds = 0;
     loop_passes.clear();
+    lockstep_crew.reset();
   }
 };
 
