@@ -1,10 +1,14 @@
 // Matrix factorization by stochastic gradient descent: ratings ~ W * H^T.
 //
-//   sgd_mf TRAIN [TEST] [--epochs N]
+//   sgd_mf TRAIN [TEST] [--epochs N] [--checkpoint DIR]
 //
 // TRAIN and TEST are "row col value" files (0-based ids; tools/gen_ratings writes them). Prints,
 // on the root only, one line per epoch: the training RMSE (of the errors seen while training,
 // before each update) and, with TEST, the RMSE of the model on the test set after the epoch.
+//
+// With --checkpoint, the factors are saved to DIR after every epoch, and a run that finds a
+// checkpoint in DIR starts after the epoch it holds: a killed run, started again with the same
+// arguments, prints the epochs it had not finished.
 //
 // TEST is loaded with the extents of TRAIN: a test rating whose row or column does not occur in
 // TRAIN's range would have no trained factors (cold start), and is an error naming file:line.
@@ -23,11 +27,12 @@
 
 namespace {
 
-constexpr const char *kUsage = "usage: sgd_mf TRAIN [TEST] [--epochs N]\n";
+constexpr const char *kUsage = "usage: sgd_mf TRAIN [TEST] [--epochs N] [--checkpoint DIR]\n";
 
 struct Args {
   const char *train = nullptr;
   const char *test = nullptr;
+  const char *checkpoint = nullptr;
   int epochs = 20;
 };
 
@@ -45,6 +50,10 @@ bool parse_args(int argc, char **argv, Args &args) {
       const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), args.epochs);
       if (ec != std::errc() || p != v.data() + v.size() || args.epochs < 0)
         return false;
+    } else if (arg == "--checkpoint") {
+      if (a + 1 >= argc)
+        return false;
+      args.checkpoint = argv[++a];
     } else if (arg.starts_with("-")) {
       return false;
     } else if (!args.train) {
@@ -96,7 +105,11 @@ int main(int argc, char **argv) {
   }
   orion::Accumulator<double> test_sq_err;
 
-  for (int epoch = 0; epoch < args.epochs; ++epoch) {
+  int first_epoch = 0;
+  if (args.checkpoint)
+    first_epoch = static_cast<int>(orion::restore(args.checkpoint, W, H)) + 1;
+
+  for (int epoch = first_epoch; epoch < args.epochs; ++epoch) {
 #pragma orion parallel_for histogram
     for (auto &&[key, r] : ratings) {
       const int64_t u = key[0], i = key[1];
@@ -113,6 +126,8 @@ int main(int argc, char **argv) {
     }
     const double train_rmse = std::sqrt(sq_err.aggregate() / static_cast<double>(ratings.nnz()));
     sq_err.reset();
+    if (args.checkpoint)
+      orion::checkpoint(args.checkpoint, epoch, W, H);
     if (!args.test) {
       if (orion::is_root())
         std::printf("epoch %d train_rmse %.6f\n", epoch, train_rmse);

@@ -33,4 +33,11 @@ public:
   using Error::Error;
 };
 
+/// A checkpoint could not be written, or the one found cannot be restored; the message names the
+/// file.
+class CheckpointError : public Error {
+public:
+  using Error::Error;
+};
+
 } // namespace orion

@@ -5,6 +5,7 @@
 
 #include <orion/accumulator.hpp>
 #include <orion/buffer.hpp>
+#include <orion/checkpoint.hpp>
 #include <orion/dense_array.hpp>
 #include <orion/error.hpp>
 #include <orion/loaders.hpp>

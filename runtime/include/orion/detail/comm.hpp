@@ -78,15 +78,22 @@ inline std::int64_t comm_allreduce_max(std::int64_t value) {
   return value;
 }
 
+/// Collective: the message of the lowest rank that passes one, on every rank, or nothing if no
+/// rank does. Lets every rank clean up before a collective error is raised.
+inline std::optional<std::string> first_failure(const std::optional<std::string> &mine) {
+  const int size = comm_size();
+  const std::int64_t first = -comm_allreduce_max(-(mine ? comm_rank() : size));
+  if (first >= size)
+    return std::nullopt;
+  return comm_bcast_string(mine ? *mine : std::string(), static_cast<int>(first));
+}
+
 /// Turns per-rank failures into one collective error: if any rank passes a message, every rank
 /// throws E with the message of the lowest failing rank (for loaders: the first bad line in file
 /// order), marked collective. Must be called by all ranks.
 template <class E> void raise_if_any(const std::optional<std::string> &mine) {
-  const int size = comm_size();
-  const std::int64_t first = -comm_allreduce_max(-(mine ? comm_rank() : size));
-  if (first >= size)
-    return;
-  throw E(comm_bcast_string(mine ? *mine : std::string(), static_cast<int>(first)), true);
+  if (std::optional<std::string> failure = first_failure(mine))
+    throw E(*failure, true);
 }
 
 } // namespace orion::detail

@@ -1,0 +1,343 @@
+// orion::checkpoint and orion::restore: a collective, atomic on-disk snapshot of dense arrays and
+// a step counter, readable under any rank or thread count. The format and why a crash never loses
+// the previous checkpoint: <orion/detail/checkpoint_format.hpp>.
+#pragma once
+
+#include <orion/dense_array.hpp>
+#include <orion/detail/checkpoint_format.hpp>
+#include <orion/detail/comm.hpp>
+#include <orion/detail/file_io.hpp>
+#include <orion/error.hpp>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace orion {
+
+namespace detail {
+
+template <class A> struct is_dense_array : std::false_type {};
+template <class T, std::size_t N> struct is_dense_array<DenseArray<T, N>> : std::true_type {};
+
+/// Raw bytes of one array, whatever its element type.
+struct ArrayBytes {
+  CheckpointArray shape;
+  unsigned char *data;
+  std::int64_t count;
+  std::int64_t element_bytes;
+};
+
+template <class T, std::size_t N> ArrayBytes array_bytes(const DenseArray<T, N> &a) {
+  ArrayBytes b{
+      {element_name<T>(), std::vector<std::int64_t>(a.extents().begin(), a.extents().end())},
+      reinterpret_cast<unsigned char *>(const_cast<T *>(a.data())),
+      a.size(),
+      static_cast<std::int64_t>(sizeof(T))};
+  return b;
+}
+
+inline std::string errno_text(int err) { return std::strerror(err); }
+
+/// fsync of a directory, so that a rename inside it is on disk.
+inline int sync_directory(const std::string &dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    return errno;
+  FdCloser closer(fd);
+  if (::fsync(fd) != 0 && errno != EINVAL) // some file systems cannot sync a directory
+    return errno;
+  return closer.close();
+}
+
+/// Writes `bytes` pieces to a new file `path` and syncs it; returns why it failed.
+inline std::optional<std::string>
+write_synced(const std::string &path,
+             const std::vector<std::pair<const void *, std::size_t>> &parts, int flags) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | flags, 0666);
+  if (fd < 0)
+    return "cannot create checkpoint file '" + path + "': " + errno_text(errno);
+  FdCloser closer(fd);
+  int err = 0;
+  for (const auto &[data, size] : parts)
+    if (err == 0)
+      err = write_fully(fd, data, size);
+  if (err == 0 && ::fsync(fd) != 0)
+    err = errno;
+  if (const int close_err = closer.close(); err == 0)
+    err = close_err;
+  if (err != 0) {
+    ::unlink(path.c_str());
+    return "cannot write checkpoint file '" + path + "': " + errno_text(err);
+  }
+  return std::nullopt;
+}
+
+/// Reads a whole file; nothing on success, else errno (ENOENT when it does not exist).
+inline int read_whole_file(const std::string &path, std::string &out) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return errno;
+  FdCloser closer(fd);
+  struct stat st{};
+  if (::fstat(fd, &st) != 0)
+    return errno;
+  if (!S_ISREG(st.st_mode))
+    return EISDIR;
+  out.assign(static_cast<std::size_t>(st.st_size), '\0');
+  if (const int err = read_fully(fd, out.data(), out.size()); err != 0)
+    return err < 0 ? EIO : err;
+  return 0;
+}
+
+/// Rank 0 removes the shard files of other generations and stale temporary manifests: what a
+/// crash or an earlier checkpoint left behind. Only names this format writes are touched.
+inline void remove_stale_files(const std::string &dir, std::int64_t generation) {
+  const std::string keep = "shard-" + std::to_string(generation) + "-";
+  std::error_code ec;
+  for (const auto &entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    const bool old_shard =
+        name.starts_with("shard-") && name.ends_with(".bin") && !name.starts_with(keep);
+    const bool old_temp = name.starts_with(std::string(kManifestName) + ".tmp.");
+    if (old_shard || old_temp)
+      ::unlink(entry.path().c_str());
+  }
+}
+
+/// The manifest text as rank 0 read it, on every rank: nothing when there is none.
+inline std::optional<std::string> read_manifest_everywhere(const std::string &dir) {
+  const std::string path = dir + "/" + kManifestName;
+  std::string text;
+  std::optional<std::string> failure;
+  bool none = false;
+  if (comm_rank() == 0) {
+    const int err = read_whole_file(path, text);
+    if (err == ENOENT || err == ENOTDIR)
+      none = true;
+    else if (err != 0)
+      failure = "cannot read checkpoint manifest '" + path + "': " + errno_text(err);
+  }
+  raise_if_any<CheckpointError>(failure);
+  const std::string shared = comm_bcast_string(none ? std::string("N") : "M" + text, 0);
+  if (shared == "N")
+    return std::nullopt;
+  return shared.substr(1);
+}
+
+inline void checkpoint_arrays(const std::string &dir, std::int64_t step,
+                              const std::vector<ArrayBytes> &arrays) {
+  if (step < 0)
+    throw CheckpointError("checkpoint step must be non-negative, got " + std::to_string(step),
+                          true);
+  const int rank = comm_rank(), ranks = comm_size();
+  std::optional<std::string> failure;
+  if (rank == 0) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+      failure = "cannot create checkpoint directory '" + dir + "': " + ec.message();
+  }
+  raise_if_any<CheckpointError>(failure);
+  // A generation no earlier checkpoint or crashed attempt in this directory has used.
+  const std::int64_t generation = std::stoll(comm_bcast_string(std::to_string(wall_clock_ns()), 0));
+
+  Manifest m;
+  m.step = step;
+  m.generation = generation;
+  std::vector<std::int64_t> counts, sizes;
+  for (const ArrayBytes &a : arrays) {
+    m.arrays.push_back(a.shape);
+    counts.push_back(a.count);
+    sizes.push_back(a.element_bytes);
+  }
+
+  // Phase 1: every rank writes and syncs its shard.
+  ShardHeader header{};
+  std::memcpy(header.magic, kShardMagic, sizeof header.magic);
+  header.version = static_cast<std::uint32_t>(kCheckpointVersion);
+  header.byte_order = kCheckpointByteOrder;
+  header.generation = generation;
+  header.rank = rank;
+  header.ranks = ranks;
+  std::vector<std::pair<const void *, std::size_t>> parts{{&header, sizeof header}};
+  Checksum sum;
+  sum.update(&header, sizeof header);
+  for (const ArrayBytes &a : arrays) {
+    const std::int64_t lo = shard_begin(a.count, rank, ranks),
+                       hi = shard_begin(a.count, rank + 1, ranks);
+    const void *p = a.data + lo * a.element_bytes;
+    const auto n = static_cast<std::size_t>((hi - lo) * a.element_bytes);
+    parts.emplace_back(p, n);
+    sum.update(p, n);
+  }
+  const std::string shard_path = dir + "/" + shard_file_name(generation, rank);
+  failure = write_synced(shard_path, parts, 0);
+  if (std::optional<std::string> any = first_failure(failure)) {
+    ::unlink(shard_path.c_str());
+    throw CheckpointError(*any, true);
+  }
+
+  // Phase 2: rank 0 commits the manifest naming them (temporary file, sync, rename, sync).
+  const std::vector<std::int64_t> checksums =
+      comm_allgather(static_cast<std::int64_t>(sum.value()));
+  for (int r = 0; r < ranks; ++r)
+    m.shards.push_back({shard_file_name(generation, r), shard_bytes(counts, sizes, r, ranks),
+                        static_cast<std::uint64_t>(checksums[static_cast<std::size_t>(r)])});
+  const std::string manifest_path = dir + "/" + kManifestName;
+  if (rank == 0) {
+    const std::string text = format_manifest(m);
+    const std::string temp = manifest_path + ".tmp." + std::to_string(generation);
+    failure = write_synced(temp, {{text.data(), text.size()}}, O_EXCL);
+    if (!failure && ::rename(temp.c_str(), manifest_path.c_str()) != 0) {
+      failure = "cannot replace checkpoint manifest '" + manifest_path + "': " + errno_text(errno);
+      ::unlink(temp.c_str());
+    }
+    if (!failure)
+      if (const int err = sync_directory(dir); err != 0)
+        failure = "cannot sync checkpoint directory '" + dir + "': " + errno_text(err);
+  }
+  if (std::optional<std::string> any = first_failure(failure)) {
+    ::unlink(shard_path.c_str());
+    throw CheckpointError(*any, true);
+  }
+
+  // Phase 3: every rank must see what rank 0 committed (a directory that is not on a file system
+  // all ranks share would make a restart read nothing, or another job's files).
+  failure.reset();
+  if (rank != 0) {
+    std::string text, why;
+    const int err = read_whole_file(manifest_path, text);
+    const std::optional<Manifest> seen = err == 0 ? parse_manifest(text, why) : std::nullopt;
+    if (!seen || seen->generation != generation)
+      failure = "checkpoint directory '" + dir + "' is not shared by all ranks: rank " +
+                std::to_string(rank) + " does not see the manifest rank 0 wrote";
+  }
+  raise_if_any<CheckpointError>(failure);
+  if (rank == 0)
+    remove_stale_files(dir, generation);
+  comm_barrier();
+}
+
+/// Why shard file `s` cannot be used, or nothing; on success its bytes after the header are in
+/// `out`.
+inline std::optional<std::string> read_shard(const std::string &dir, const Manifest &m,
+                                             std::size_t s, std::string &out) {
+  const CheckpointShard &shard = m.shards[s];
+  const std::string path = dir + "/" + shard.file;
+  const auto corrupt = [&](const std::string &why) {
+    return "checkpoint file '" + path + "' is corrupt: " + why;
+  };
+  if (const int err = read_whole_file(path, out); err != 0)
+    return err == ENOENT ? "checkpoint file '" + path + "' is missing (named by '" + dir + "/" +
+                               kManifestName + "')"
+                         : "cannot read checkpoint file '" + path + "': " + errno_text(err);
+  if (static_cast<std::int64_t>(out.size()) != shard.bytes)
+    return corrupt("it has " + std::to_string(out.size()) + " bytes, the manifest says " +
+                   std::to_string(shard.bytes));
+  if (text_checksum(out) != shard.checksum)
+    return corrupt("its checksum does not match the manifest");
+  ShardHeader h{};
+  std::memcpy(&h, out.data(), sizeof h);
+  if (std::memcmp(h.magic, kShardMagic, sizeof h.magic) != 0 || h.generation != m.generation ||
+      h.rank != static_cast<std::int32_t>(s) ||
+      h.ranks != static_cast<std::int32_t>(m.shards.size()))
+    return corrupt("its header does not match the manifest");
+  out.erase(0, sizeof h);
+  return std::nullopt;
+}
+
+inline std::int64_t restore_arrays(const std::string &dir, const std::vector<ArrayBytes> &arrays) {
+  const std::optional<std::string> text = read_manifest_everywhere(dir);
+  if (!text)
+    return -1;
+  const std::string manifest_path = dir + "/" + kManifestName;
+  std::string why;
+  const std::optional<Manifest> parsed = parse_manifest(*text, why);
+  if (!parsed)
+    throw CheckpointError("checkpoint manifest '" + manifest_path + "' is corrupt: " + why, true);
+  const Manifest &m = *parsed;
+  if (m.byte_order != kCheckpointByteOrder)
+    throw CheckpointError(
+        "checkpoint '" + manifest_path + "' was written on a machine of another byte order", true);
+  if (m.arrays.size() != arrays.size())
+    throw CheckpointError("checkpoint '" + manifest_path + "' holds " +
+                              std::to_string(m.arrays.size()) + " array(s); restore was given " +
+                              std::to_string(arrays.size()),
+                          true);
+  for (std::size_t a = 0; a < arrays.size(); ++a)
+    if (!(m.arrays[a] == arrays[a].shape))
+      throw CheckpointError("checkpoint '" + manifest_path + "' does not match array " +
+                                std::to_string(a + 1) + " of " + std::to_string(arrays.size()) +
+                                ": it holds " + m.arrays[a].describe() + ", the array is " +
+                                arrays[a].shape.describe(),
+                            true);
+
+  // Each rank reads a contiguous run of shard files (any number of them: the writer may have had
+  // more or fewer ranks) and the ranks then all-gather each array from those runs.
+  const int rank = comm_rank(), ranks = comm_size();
+  const auto shards = static_cast<std::int64_t>(m.shards.size());
+  const std::int64_t first = shard_begin(shards, rank, ranks);
+  const std::int64_t last = shard_begin(shards, rank + 1, ranks);
+  std::vector<std::string> mine(static_cast<std::size_t>(last - first));
+  std::optional<std::string> failure;
+  for (std::int64_t s = first; s < last && !failure; ++s)
+    failure =
+        read_shard(dir, m, static_cast<std::size_t>(s), mine[static_cast<std::size_t>(s - first)]);
+  raise_if_any<CheckpointError>(failure);
+
+  std::vector<std::size_t> offset(mine.size(), 0); // how far into each shard's data we are
+  for (const ArrayBytes &a : arrays) {
+    std::vector<unsigned char> send;
+    for (std::int64_t s = first; s < last; ++s) {
+      const std::int64_t n =
+          (shard_begin(a.count, s + 1, shards) - shard_begin(a.count, s, shards)) * a.element_bytes;
+      const std::string &data = mine[static_cast<std::size_t>(s - first)];
+      std::size_t &at = offset[static_cast<std::size_t>(s - first)];
+      send.insert(send.end(), data.begin() + static_cast<std::ptrdiff_t>(at),
+                  data.begin() + static_cast<std::ptrdiff_t>(at + static_cast<std::size_t>(n)));
+      at += static_cast<std::size_t>(n);
+    }
+    std::vector<std::int64_t> recv_bytes(static_cast<std::size_t>(ranks));
+    for (int r = 0; r < ranks; ++r) {
+      const std::int64_t lo = shard_begin(shards, r, ranks), hi = shard_begin(shards, r + 1, ranks);
+      recv_bytes[static_cast<std::size_t>(r)] =
+          (shard_begin(a.count, hi, shards) - shard_begin(a.count, lo, shards)) * a.element_bytes;
+    }
+    comm_allgatherv_bytes(send.data(), static_cast<std::int64_t>(send.size()), a.data, recv_bytes);
+  }
+  return m.step;
+}
+
+} // namespace detail
+
+/// Collective: writes `arrays` (DenseArrays) and `step` to directory `dir` (created if missing) as
+/// a new checkpoint replacing the one there. A crash at any moment leaves the previous checkpoint
+/// readable. `dir` must be on a file system every rank sees.
+template <class... Arrays>
+void checkpoint(const std::string &dir, std::int64_t step, const Arrays &...arrays) {
+  static_assert((detail::is_dense_array<Arrays>::value && ...),
+                "orion::checkpoint takes DenseArrays (reload a SparseArray from its file)");
+  detail::checkpoint_arrays(dir, step, {detail::array_bytes(arrays)...});
+}
+
+/// Collective: fills `arrays` from the checkpoint in `dir` and returns its step, or returns -1 (and
+/// leaves the arrays alone) when `dir` holds no checkpoint. The arrays must have the element types
+/// and extents they had when written; a checkpoint written under another rank or thread count
+/// restores the same values. Throws CheckpointError naming the file for anything else.
+template <class... Arrays> std::int64_t restore(const std::string &dir, Arrays &...arrays) {
+  static_assert((detail::is_dense_array<Arrays>::value && ...),
+                "orion::restore takes DenseArrays (reload a SparseArray from its file)");
+  return detail::restore_arrays(dir, {detail::array_bytes(arrays)...});
+}
+
+} // namespace orion

@@ -1,0 +1,280 @@
+// The on-disk format of a checkpoint directory (written by orion::checkpoint, read by
+// orion::restore; <orion/checkpoint.hpp>).
+//
+//   DIR/manifest.orion          text, written last: the step, the arrays and the shard files
+//   DIR/shard-<gen>-<r>.bin     one per writing rank: a ShardHeader, then for every array in order
+//                               the elements [shard_begin(n, r, S), shard_begin(n, r + 1, S)) of
+//                               its n row-major elements, as raw bytes
+//
+// A checkpoint is one generation: shard files named with a fresh generation, then the manifest
+// naming them, renamed over the old one. Until that rename the old manifest names old files that
+// are still there, so a crash at any moment leaves the previous checkpoint readable; files of other
+// generations are removed only after it. The manifest ends with a checksum of everything before
+// its last line and records the size and checksum of every shard file, so a torn or damaged file
+// is refused, never read.
+//
+// The manifest, line by line (every number decimal, checksums 16 hex digits):
+//
+//   orion-checkpoint 1
+//   byte-order 01020304           the writer's byte order (04030201 reads back on the other one)
+//   step 7
+//   generation 1732444800123456789
+//   array float32 1000 16         element type and extents, one line per array, in argument order
+//   shards 2
+//   shard shard-1732444800123456789-0.bin 64032 0123456789abcdef
+//   shard shard-1732444800123456789-1.bin 64032 fedcba9876543210
+//   checksum 0123456789abcdef
+#pragma once
+
+#include <orion/detail/file_io.hpp>
+
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace orion::detail {
+
+inline constexpr const char *kManifestName = "manifest.orion";
+inline constexpr std::int64_t kCheckpointVersion = 1;
+inline constexpr std::uint32_t kCheckpointByteOrder = 0x01020304;
+inline constexpr char kShardMagic[8] = {'O', 'R', 'I', 'O', 'N', 'C', 'K', 'P'};
+
+/// The fixed-size start of a shard file.
+struct ShardHeader {
+  char magic[8];
+  std::uint32_t version;
+  std::uint32_t byte_order;
+  std::int64_t generation;
+  std::int32_t rank;  ///< which shard this is
+  std::int32_t ranks; ///< how many shards the checkpoint has
+};
+static_assert(sizeof(ShardHeader) == 32 && std::is_trivially_copyable_v<ShardHeader>,
+              "the shard header is written as raw bytes");
+
+/// "float32", "int64", "uint8", or "record24" for a trivially copyable struct of 24 bytes: restore
+/// refuses a checkpoint whose element type differs from the array's.
+template <class T> std::string element_name() {
+  const std::string bits = std::to_string(sizeof(T) * 8);
+  if constexpr (std::is_floating_point_v<T>)
+    return "float" + bits;
+  else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>)
+    return "int" + bits;
+  else if constexpr (std::is_integral_v<T>)
+    return "uint" + bits;
+  else
+    return "record" + std::to_string(sizeof(T));
+}
+
+/// One array as the manifest records it.
+struct CheckpointArray {
+  std::string element;
+  std::vector<std::int64_t> extents;
+
+  /// "float32 [1000 x 16]", for messages.
+  std::string describe() const {
+    std::string s = element + " [";
+    for (std::size_t d = 0; d < extents.size(); ++d)
+      s += (d ? " x " : "") + std::to_string(extents[d]);
+    return s + "]";
+  }
+  friend bool operator==(const CheckpointArray &, const CheckpointArray &) = default;
+};
+
+/// One shard file as the manifest records it.
+struct CheckpointShard {
+  std::string file; ///< a name inside the checkpoint directory
+  std::int64_t bytes = 0;
+  std::uint64_t checksum = 0;
+};
+
+/// Everything a manifest says.
+struct Manifest {
+  std::int64_t step = 0;
+  std::int64_t generation = 0;
+  std::uint32_t byte_order = kCheckpointByteOrder;
+  std::vector<CheckpointArray> arrays;
+  std::vector<CheckpointShard> shards; ///< shard r was written by rank r
+};
+
+/// First element of shard s of `shards` of an array of n elements (shard_begin(n, shards, shards)
+/// is n): balanced contiguous ranges, the same on the writer and the reader.
+inline std::int64_t shard_begin(std::int64_t n, std::int64_t s, std::int64_t shards) {
+  // floor(n * s / shards) without overflowing n * s: shards (ranks) is small, n may not be.
+  return n / shards * s + n % shards * s / shards;
+}
+
+inline std::string shard_file_name(std::int64_t generation, int rank) {
+  return "shard-" + std::to_string(generation) + "-" + std::to_string(rank) + ".bin";
+}
+
+/// Bytes of shard file `rank` of `shards` for these arrays, element sizes in `element_bytes`.
+inline std::int64_t shard_bytes(const std::vector<std::int64_t> &counts,
+                                const std::vector<std::int64_t> &element_bytes, int rank,
+                                int shards) {
+  std::int64_t bytes = sizeof(ShardHeader);
+  for (std::size_t a = 0; a < counts.size(); ++a)
+    bytes += (shard_begin(counts[a], rank + 1, shards) - shard_begin(counts[a], rank, shards)) *
+             element_bytes[a];
+  return bytes;
+}
+
+inline std::string hex64(std::uint64_t v) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string s(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4)
+    s[static_cast<std::size_t>(i)] = kDigits[v & 15];
+  return s;
+}
+
+inline std::uint64_t text_checksum(std::string_view text) {
+  Checksum sum;
+  sum.update(text.data(), text.size());
+  return sum.value();
+}
+
+inline std::string format_manifest(const Manifest &m) {
+  std::string s = "orion-checkpoint " + std::to_string(kCheckpointVersion) + "\n";
+  s += "byte-order " + hex64(m.byte_order).substr(8) + "\n";
+  s += "step " + std::to_string(m.step) + "\n";
+  s += "generation " + std::to_string(m.generation) + "\n";
+  for (const CheckpointArray &a : m.arrays) {
+    s += "array " + a.element;
+    for (std::int64_t e : a.extents)
+      s += " " + std::to_string(e);
+    s += "\n";
+  }
+  s += "shards " + std::to_string(m.shards.size()) + "\n";
+  for (const CheckpointShard &sh : m.shards)
+    s += "shard " + sh.file + " " + std::to_string(sh.bytes) + " " + hex64(sh.checksum) + "\n";
+  return s + "checksum " + hex64(text_checksum(s)) + "\n";
+}
+
+namespace manifest_parse {
+
+inline std::vector<std::string_view> words(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t at = 0;
+  while (at < line.size()) {
+    const std::size_t end = std::min(line.find(' ', at), line.size());
+    out.push_back(line.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
+}
+
+template <class I> bool number(std::string_view w, I &out, int base = 10) {
+  const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), out, base);
+  return ec == std::errc() && p == w.data() + w.size() && !w.empty() && w[0] != '+';
+}
+
+inline bool element_type(std::string_view w) {
+  for (std::string_view prefix : {"float", "int", "uint", "record"})
+    if (w.starts_with(prefix)) {
+      unsigned bits = 0;
+      return number(w.substr(prefix.size()), bits) && bits > 0;
+    }
+  return false;
+}
+
+} // namespace manifest_parse
+
+/// Parses a manifest's text; on failure returns nothing and says why (for "... is corrupt: why").
+inline std::optional<Manifest> parse_manifest(std::string_view text, std::string &why) {
+  using namespace manifest_parse;
+  std::vector<std::string_view> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t nl = text.find('\n', at);
+    if (nl == std::string_view::npos) {
+      why = "its last line is not complete (the file was cut short)";
+      return std::nullopt;
+    }
+    lines.push_back(text.substr(at, nl - at));
+    at = nl + 1;
+  }
+  const auto fail = [&](std::size_t line, const std::string &what) {
+    why = "line " + std::to_string(line + 1) + ": " + what;
+    return std::nullopt;
+  };
+  if (lines.empty() || lines[0] != "orion-checkpoint " + std::to_string(kCheckpointVersion)) {
+    why = lines.empty() || !lines[0].starts_with("orion-checkpoint ")
+              ? "it is not an orion checkpoint manifest"
+              : "it has another format version ('" + std::string(lines[0]) +
+                    "'; this build reads version " + std::to_string(kCheckpointVersion) + ")";
+    return std::nullopt;
+  }
+  // The checksum line first: what it covers must be intact before anything else is believed.
+  const std::vector<std::string_view> last = words(lines.back());
+  std::uint64_t recorded = 0;
+  if (lines.size() < 2 || last.size() != 2 || last[0] != "checksum" || last[1].size() != 16 ||
+      !number(last[1], recorded, 16)) {
+    why = "its last line is not its checksum (the file was cut short)";
+    return std::nullopt;
+  }
+  if (text_checksum(text.substr(0, text.size() - lines.back().size() - 1)) != recorded) {
+    why = "its checksum does not match its contents";
+    return std::nullopt;
+  }
+
+  Manifest m;
+  std::size_t at = 1;
+  const auto field = [&](std::string_view key) -> std::optional<std::vector<std::string_view>> {
+    if (at + 1 >= lines.size())
+      return std::nullopt;
+    std::vector<std::string_view> w = words(lines[at]);
+    if (w.empty() || w[0] != key)
+      return std::nullopt;
+    ++at;
+    return w;
+  };
+  auto bo = field("byte-order");
+  if (!bo || bo->size() != 2 || !number((*bo)[1], m.byte_order, 16))
+    return fail(at, "expected 'byte-order <8 hex digits>'");
+  auto step = field("step");
+  if (!step || step->size() != 2 || !number((*step)[1], m.step) || m.step < 0)
+    return fail(at, "expected 'step <non-negative integer>'");
+  auto gen = field("generation");
+  if (!gen || gen->size() != 2 || !number((*gen)[1], m.generation))
+    return fail(at, "expected 'generation <integer>'");
+  while (auto a = field("array")) {
+    CheckpointArray arr;
+    if (a->size() < 3 || !element_type((*a)[1]))
+      return fail(at - 1, "expected 'array <element type> <extent>...'");
+    arr.element = std::string((*a)[1]);
+    std::int64_t volume = 1;
+    for (std::size_t i = 2; i < a->size(); ++i) {
+      std::int64_t e = 0;
+      if (!number((*a)[i], e) || e < 0 || (e > 0 && volume > INT64_MAX / e))
+        return fail(at - 1, "bad extent '" + std::string((*a)[i]) + "'");
+      volume *= e;
+      arr.extents.push_back(e);
+    }
+    m.arrays.push_back(std::move(arr));
+  }
+  auto shards = field("shards");
+  std::int64_t count = 0;
+  if (!shards || shards->size() != 2 || !number((*shards)[1], count) || count < 1 ||
+      count > (1 << 24))
+    return fail(at, "expected 'shards <count>' after the arrays");
+  for (std::int64_t r = 0; r < count; ++r) {
+    auto sh = field("shard");
+    CheckpointShard s;
+    if (!sh || sh->size() != 4 || !number((*sh)[2], s.bytes) || s.bytes < 0 ||
+        (*sh)[3].size() != 16 || !number((*sh)[3], s.checksum, 16))
+      return fail(at, "expected 'shard <file> <bytes> <checksum>' (shard " + std::to_string(r) +
+                          " of " + std::to_string(count) + ")");
+    s.file = std::string((*sh)[1]);
+    if (s.file != shard_file_name(m.generation, static_cast<int>(r)))
+      return fail(at - 1, "shard " + std::to_string(r) + " is named '" + s.file + "', expected '" +
+                              shard_file_name(m.generation, static_cast<int>(r)) + "'");
+    m.shards.push_back(std::move(s));
+  }
+  if (at + 1 != lines.size())
+    return fail(at, "unexpected '" + std::string(lines[at]) + "'");
+  return m;
+}
+
+} // namespace orion::detail

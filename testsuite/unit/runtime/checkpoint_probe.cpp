@@ -1,0 +1,105 @@
+// A program for the checkpoint tests driven from outside (checkpoint_restart.py): writes and
+// verifies checkpoints of arrays whose every element is a known function of (step, index), at
+// whatever rank count mpirun gives it.
+//
+//   checkpoint_probe write DIR STEP ROWS     checkpoint step STEP of the pattern
+//   checkpoint_probe verify DIR STEP ROWS    restore; every element must be pattern(STEP)
+//   checkpoint_probe write-twice DIR ROWS    checkpoint step 1, print "step 1 written" and every
+//                                            rank's pid, then checkpoint step 2 (to be killed
+//                                            while it writes)
+//
+// Exit status 0 when the step and every element match; 1 with a message otherwise.
+#include <orion/orion.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include <unistd.h>
+
+namespace {
+
+constexpr std::int64_t kCols = 64;
+
+float matrix_value(std::int64_t step, std::int64_t i) {
+  return static_cast<float>(step) * 1000.0f + static_cast<float>(i % 9973) * 0.25f;
+}
+std::int64_t count_value(std::int64_t step, std::int64_t i) { return step * 1'000'003 + i * i; }
+
+struct Arrays {
+  orion::DenseArray<float, 2> matrix;
+  orion::DenseArray<std::int64_t, 1> counts;
+
+  explicit Arrays(std::int64_t rows) : matrix({rows, kCols}), counts({rows / 3 + 1}) {}
+
+  void fill(std::int64_t step) {
+    for (std::int64_t i = 0; i < matrix.size(); ++i)
+      matrix.data()[i] = matrix_value(step, i);
+    for (std::int64_t i = 0; i < counts.size(); ++i)
+      counts(i) = count_value(step, i);
+  }
+  /// The first index that differs from pattern(step), or -1.
+  std::int64_t first_difference(std::int64_t step) const {
+    for (std::int64_t i = 0; i < matrix.size(); ++i)
+      if (matrix.data()[i] != matrix_value(step, i))
+        return i;
+    for (std::int64_t i = 0; i < counts.size(); ++i)
+      if (counts(i) != count_value(step, i))
+        return matrix.size() + i;
+    return -1;
+  }
+};
+
+int usage() {
+  std::fputs("usage: checkpoint_probe write|verify DIR STEP ROWS | write-twice DIR ROWS\n", stderr);
+  return 2;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  orion::Session session(argc, argv);
+  if (argc < 4)
+    return usage();
+  const std::string mode = argv[1], dir = argv[2];
+  if (mode == "write-twice" && argc == 4) {
+    Arrays a(std::atoll(argv[3]));
+    a.fill(1);
+    orion::checkpoint(dir, 1, a.matrix, a.counts);
+    if (orion::is_root())
+      std::printf("step 1 written\n");
+    std::fflush(stdout);
+    orion::detail::comm_barrier();
+    std::printf("pid %d\n", static_cast<int>(::getpid()));
+    std::fflush(stdout);
+    orion::detail::comm_barrier();
+    a.fill(2);
+    orion::checkpoint(dir, 2, a.matrix, a.counts);
+    if (orion::is_root())
+      std::printf("step 2 written\n");
+    return 0;
+  }
+  if (argc != 5 || (mode != "write" && mode != "verify"))
+    return usage();
+  const std::int64_t step = std::atoll(argv[3]);
+  Arrays a(std::atoll(argv[4]));
+  if (mode == "write") {
+    a.fill(step);
+    orion::checkpoint(dir, step, a.matrix, a.counts);
+    return 0;
+  }
+  a.fill(step + 1); // restore must overwrite every element
+  const std::int64_t restored = orion::restore(dir, a.matrix, a.counts);
+  const std::int64_t bad = restored == step ? a.first_difference(step) : -1;
+  if (restored != step || bad >= 0) {
+    std::fprintf(stderr, "rank %d: restored step %lld, expected %lld; first wrong element %lld\n",
+                 orion::detail::comm_rank(), static_cast<long long>(restored),
+                 static_cast<long long>(step), static_cast<long long>(bad));
+    return 1;
+  }
+  if (orion::is_root())
+    std::printf("restored step %lld on %d rank(s)\n", static_cast<long long>(restored),
+                orion::detail::comm_size());
+  return 0;
+}

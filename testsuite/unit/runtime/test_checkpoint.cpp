@@ -1,0 +1,216 @@
+// orion::checkpoint / orion::restore (<orion/checkpoint.hpp>), serial backend: round trips, the
+// files left behind, and every way a checkpoint directory can be refused.
+#include "cache_support.hpp"
+
+#include <orion/checkpoint.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+using orion_test::read_file;
+using orion_test::TempDir;
+using orion_test::write_file;
+
+namespace {
+
+struct Moments {
+  double sum;
+  float count;
+  std::int32_t seen;
+};
+
+orion::DenseArray<float, 2> pattern_matrix(std::int64_t rows, std::int64_t cols, float salt) {
+  orion::DenseArray<float, 2> a({rows, cols});
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t c = 0; c < cols; ++c)
+      a(r, c) = salt + static_cast<float>(r * cols + c) * 0.5f;
+  return a;
+}
+
+template <class F> std::string checkpoint_error_of(F &&f) {
+  try {
+    f();
+  } catch (const orion::CheckpointError &e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+std::string only_shard(const TempDir &dir) {
+  for (const std::string &name : dir.list())
+    if (name.starts_with("shard-"))
+      return name;
+  return "";
+}
+
+} // namespace
+
+TEST_CASE("restore of a directory without a checkpoint returns -1 and leaves the arrays alone",
+          "[checkpoint]") {
+  TempDir dir;
+  auto w = pattern_matrix(3, 4, 1.0f);
+  CHECK(orion::restore(dir / "never-written", w) == -1);
+  CHECK(orion::restore(dir.path(), w) == -1);
+  CHECK(w(2, 3) == pattern_matrix(3, 4, 1.0f)(2, 3));
+}
+
+TEST_CASE("a checkpoint restores every element, the step and struct elements", "[checkpoint]") {
+  TempDir dir;
+  auto w = pattern_matrix(5, 3, 2.0f);
+  orion::DenseArray<std::int64_t, 1> counts({7});
+  for (std::int64_t i = 0; i < 7; ++i)
+    counts(i) = i * i - 3;
+  orion::DenseArray<Moments, 1> state({4});
+  state(2) = {1.5, 2.0f, 9};
+  orion::checkpoint(dir / "ckpt", 12, w, counts, state);
+
+  orion::DenseArray<float, 2> w2({5, 3});
+  orion::DenseArray<std::int64_t, 1> counts2({7});
+  orion::DenseArray<Moments, 1> state2({4});
+  REQUIRE(orion::restore(dir / "ckpt", w2, counts2, state2) == 12);
+  CHECK(std::vector<float>(w2.data(), w2.data() + w2.size()) ==
+        std::vector<float>(w.data(), w.data() + w.size()));
+  CHECK(counts2(6) == 33);
+  CHECK(state2(2).sum == 1.5);
+  CHECK(state2(2).seen == 9);
+}
+
+TEST_CASE("a new checkpoint replaces the old one and leaves only its own files", "[checkpoint]") {
+  TempDir dir;
+  auto w = pattern_matrix(4, 4, 0.0f);
+  orion::checkpoint(dir.path(), 1, w);
+  const std::string first_shard = only_shard(dir);
+  w(0, 0) = 99.0f;
+  orion::checkpoint(dir.path(), 2, w);
+  const std::vector<std::string> names = dir.list();
+  REQUIRE(names.size() == 2);
+  CHECK(names[0] == "manifest.orion");
+  CHECK(names[1].starts_with("shard-"));
+  CHECK(names[1] != first_shard);
+
+  auto back = pattern_matrix(4, 4, 0.0f);
+  CHECK(orion::restore(dir.path(), back) == 2);
+  CHECK(back(0, 0) == 99.0f);
+}
+
+TEST_CASE("files a crashed checkpoint left behind do not matter and are cleaned up",
+          "[checkpoint]") {
+  TempDir dir;
+  auto w = pattern_matrix(4, 4, 0.0f);
+  orion::checkpoint(dir.path(), 3, w);
+  // What a kill between the shard writes and the rename of the manifest leaves.
+  write_file(dir / "shard-17-0.bin", "half of a shard");
+  write_file(dir / "manifest.orion.tmp.17", "orion-checkpoint 1\nstep 4\n");
+  auto back = pattern_matrix(4, 4, 7.0f);
+  CHECK(orion::restore(dir.path(), back) == 3);
+  CHECK(back(3, 3) == pattern_matrix(4, 4, 0.0f)(3, 3));
+  orion::checkpoint(dir.path(), 4, w);
+  CHECK(dir.list().size() == 2);
+}
+
+TEST_CASE("a corrupt or cut manifest is refused, naming it", "[checkpoint]") {
+  TempDir dir;
+  auto w = pattern_matrix(4, 4, 0.0f);
+  orion::checkpoint(dir.path(), 3, w);
+  const std::string manifest = dir / "manifest.orion";
+  const std::string good = read_file(manifest);
+
+  write_file(manifest, good.substr(0, good.size() / 2));
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), w); }) ==
+        "checkpoint manifest '" + manifest +
+            "' is corrupt: its last line is not complete (the file was cut short)");
+
+  std::string flipped = good;
+  flipped[flipped.find("step 3") + 5] = '4';
+  write_file(manifest, flipped);
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), w); }) ==
+        "checkpoint manifest '" + manifest +
+            "' is corrupt: its checksum does not match its contents");
+
+  write_file(manifest, "not a checkpoint\n");
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), w); }) ==
+        "checkpoint manifest '" + manifest +
+            "' is corrupt: it is not an orion checkpoint manifest");
+  CHECK(w(1, 1) == pattern_matrix(4, 4, 0.0f)(1, 1));
+}
+
+TEST_CASE("a damaged, cut or missing shard is refused, naming it, and nothing is restored",
+          "[checkpoint]") {
+  TempDir dir;
+  const auto original = pattern_matrix(6, 5, 0.0f);
+  orion::checkpoint(dir.path(), 1, original);
+  const std::string shard = dir / only_shard(dir);
+  const std::string good = read_file(shard);
+  auto into = pattern_matrix(6, 5, 100.0f);
+
+  std::string damaged = good;
+  damaged[damaged.size() - 3] ^= 0x40;
+  write_file(shard, damaged);
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), into); }) ==
+        "checkpoint file '" + shard + "' is corrupt: its checksum does not match the manifest");
+
+  write_file(shard, good.substr(0, good.size() - 8));
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), into); }) ==
+        "checkpoint file '" + shard + "' is corrupt: it has " + std::to_string(good.size() - 8) +
+            " bytes, the manifest says " + std::to_string(good.size()));
+
+  std::filesystem::remove(shard);
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), into); }) ==
+        "checkpoint file '" + shard + "' is missing (named by '" + dir.path() +
+            "/manifest.orion')");
+  CHECK(into(5, 4) == pattern_matrix(6, 5, 100.0f)(5, 4));
+}
+
+TEST_CASE("restoring into arrays of another shape, type or count is refused", "[checkpoint]") {
+  TempDir dir;
+  auto w = pattern_matrix(4, 3, 0.0f);
+  orion::DenseArray<int, 1> n({2});
+  orion::checkpoint(dir.path(), 0, w, n);
+  const std::string manifest = dir / "manifest.orion";
+
+  orion::DenseArray<float, 2> wider({4, 5});
+  CHECK(
+      checkpoint_error_of([&] { orion::restore(dir.path(), wider, n); }) ==
+      "checkpoint '" + manifest +
+          "' does not match array 1 of 2: it holds float32 [4 x 3], the array is float32 [4 x 5]");
+  orion::DenseArray<double, 2> doubles({4, 3});
+  CHECK(
+      checkpoint_error_of([&] { orion::restore(dir.path(), doubles, n); }) ==
+      "checkpoint '" + manifest +
+          "' does not match array 1 of 2: it holds float32 [4 x 3], the array is float64 [4 x 3]");
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), w); }) ==
+        "checkpoint '" + manifest + "' holds 2 array(s); restore was given 1");
+}
+
+TEST_CASE("checkpoint errors name the directory", "[checkpoint]") {
+  TempDir dir;
+  write_file(dir / "plain-file", "x");
+  auto w = pattern_matrix(2, 2, 0.0f);
+  CHECK(checkpoint_error_of([&] {
+          orion::checkpoint(dir / "plain-file/sub", 1, w);
+        }).starts_with("cannot create checkpoint directory '" + (dir / "plain-file/sub") + "'"));
+  CHECK(checkpoint_error_of([&] { orion::checkpoint(dir.path(), -1, w); }) ==
+        "checkpoint step must be non-negative, got -1");
+}
+
+TEST_CASE("manifest text round-trips and rejects foreign shard names", "[checkpoint]") {
+  orion::detail::Manifest m;
+  m.step = 5;
+  m.generation = 42;
+  m.arrays = {{"float32", {3, 2}}, {"record24", {0}}};
+  m.shards = {{"shard-42-0.bin", 56, 0x0123456789abcdefULL}};
+  const std::string text = orion::detail::format_manifest(m);
+  std::string why;
+  const auto back = orion::detail::parse_manifest(text, why);
+  REQUIRE(back);
+  CHECK(back->step == 5);
+  CHECK(back->arrays == m.arrays);
+  CHECK(back->shards[0].checksum == 0x0123456789abcdefULL);
+
+  m.shards[0].file = "../../etc/passwd";
+  CHECK_FALSE(orion::detail::parse_manifest(orion::detail::format_manifest(m), why));
+  CHECK(why == "line 8: shard 0 is named '../../etc/passwd', expected 'shard-42-0.bin'");
+}
