@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
 
 namespace orion::deps {
 namespace {
@@ -31,19 +34,22 @@ std::optional<int64_t> bound_of(const isl::val &v) {
   return v.get_num_si();
 }
 
-/// Splits a distance set into one summarized vector per carrying level.
-std::vector<std::pair<DistanceVector, isl::set>>
-summarize(const isl::set &distances, const PolyhedralModel &model, isl::ctx ctx) {
-  std::vector<std::pair<DistanceVector, isl::set>> out;
-  for (int level = 0; level < model.dims(); ++level) {
+using Vectors = std::vector<std::pair<DistanceVector, isl::set>>;
+
+/// Splits a distance set into one summarized vector per carrying level; `carried[l]` is the set
+/// of distances carried at level l (built once per loop: parsing it is dearer than using it).
+Vectors summarize(const isl::set &distances, const std::vector<isl::set> &carried) {
+  Vectors out;
+  const int dims = static_cast<int>(carried.size());
+  for (int level = 0; level < dims; ++level) {
     // Intersect (rather than lower_bound_si) and coalesce: isl 0.25's dim_min_val is wrong on
     // sets that still carry an explicitly empty disjunct.
-    isl::set piece = distances.intersect(isl::set(ctx, model.carried_at(level))).coalesce();
+    isl::set piece = distances.intersect(carried[level]).coalesce();
     if (piece.is_empty())
       continue;
     DistanceVector v;
     v.level = level;
-    for (int d = 0; d < model.dims(); ++d)
+    for (int d = 0; d < dims; ++d)
       v.entries.push_back({bound_of(piece.dim_min_val(d)), bound_of(piece.dim_max_val(d))});
     out.emplace_back(std::move(v), piece);
   }
@@ -51,10 +57,9 @@ summarize(const isl::set &distances, const PolyhedralModel &model, isl::ctx ctx)
 }
 
 /// The vectors to assume when isl gives up: anything lexicographically positive.
-std::vector<std::pair<DistanceVector, isl::set>> conservative(const PolyhedralModel &model,
-                                                              isl::ctx ctx, IslContext &isl) {
+Vectors conservative(const PolyhedralModel &model, isl::ctx ctx, IslContext &isl) {
   const IslContext::Unlimited unlimited(isl); // the fallback itself must not run out
-  std::vector<std::pair<DistanceVector, isl::set>> out;
+  Vectors out;
   for (int level = 0; level < model.dims(); ++level) {
     DistanceVector v;
     v.level = level;
@@ -67,19 +72,36 @@ std::vector<std::pair<DistanceVector, isl::set>> conservative(const PolyhedralMo
   return out;
 }
 
-void add(DependenceInfo &info, DistanceVector vector, isl::set exact, DependenceKind kind,
-         int array, std::pair<int, int> refs, bool computed) {
-  for (Dependence &d : info.dependences) {
-    if (d.kind == kind && d.array == array && d.distance == vector) {
-      if (std::find(d.refs.begin(), d.refs.end(), refs) == d.refs.end())
-        d.refs.push_back(refs);
-      d.exact = d.exact.unite(exact).coalesce();
-      d.computed = d.computed && computed;
+/// Builds DependenceInfo::dependences: merges the ref pairs whose summaries agree, in the order
+/// they are first seen. Lookups are by key, and the exact set of a summary is widened only by
+/// relation pairs not merged into it yet (many ref pairs share one pair of access relations).
+class DependenceSet {
+public:
+  explicit DependenceSet(std::vector<Dependence> &out) : out_(out) {}
+
+  void add(DistanceVector vector, const isl::set &exact, DependenceKind kind, int array,
+           std::pair<int, int> refs, std::pair<int, int> relations, bool computed) {
+    std::string key = fmt::format("{} {} {}", static_cast<int>(kind), array, to_string(vector));
+    const auto [it, inserted] = index_.try_emplace(std::move(key), out_.size());
+    if (inserted) {
+      out_.push_back({std::move(vector), kind, array, {refs}, exact, computed});
+      merged_.push_back({relations});
       return;
     }
+    Dependence &d = out_[it->second];
+    if (std::find(d.refs.begin(), d.refs.end(), refs) == d.refs.end())
+      d.refs.push_back(refs);
+    d.computed = d.computed && computed;
+    std::set<std::pair<int, int>> &seen = merged_[it->second];
+    if (seen.insert(relations).second)
+      d.exact = d.exact.unite(exact).coalesce();
   }
-  info.dependences.push_back({std::move(vector), kind, array, {refs}, std::move(exact), computed});
-}
+
+private:
+  std::vector<Dependence> &out_;
+  std::unordered_map<std::string, std::size_t> index_;
+  std::vector<std::set<std::pair<int, int>>> merged_;
+};
 
 } // namespace
 
@@ -109,21 +131,34 @@ DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
   const PolyhedralModel model(loop, options.fixed_parameters);
   isl::ctx ctx = isl.get();
 
-  std::vector<std::optional<isl::map>> access(loop.refs.size());
+  // References with the same access relation (the same array and subscripts under the same inner
+  // loops) have the same dependences: relation[ref id] numbers the distinct relations, so the
+  // pairwise work grows with the distinct relations, not with the references.
+  std::vector<isl::map> relations;
+  std::vector<int> relation(loop.refs.size(), -1);
   info.access_relations.resize(loop.refs.size());
-  std::optional<isl::map> before;
+  isl::map before; // stays null when the model cannot be built
+  std::vector<isl::set> carried;
   try {
     isl.start_step();
     info.domain = to_text(isl::set(ctx, model.domain()));
+    std::unordered_map<std::string, int> numbered;
     for (const ir::ArrayRef &ref : loop.refs) {
       if (ref.access == ir::AccessKind::Reduce || !is_analyzed_array(loop, ref.array))
         continue;
-      access[ref.id] = isl::map(ctx, model.access(ref)).coalesce();
-      info.access_relations[ref.id] = to_text(*access[ref.id]);
+      isl::map access = isl::map(ctx, model.access(ref)).coalesce();
+      info.access_relations[ref.id] = to_text(access);
+      const auto [it, inserted] =
+          numbered.try_emplace(info.access_relations[ref.id], static_cast<int>(relations.size()));
+      if (inserted)
+        relations.push_back(access);
+      relation[ref.id] = it->second;
     }
     before = isl::map(ctx, model.lex_before());
+    for (int level = 0; level < model.dims(); ++level)
+      carried.emplace_back(ctx, model.carried_at(level));
   } catch (const isl::exception_quota &) {
-    before.reset(); // every pair below falls back to the conservative vectors
+    before = isl::map(); // every pair below falls back to the conservative vectors
     info.remarks.push_back({"isl needed too many operations to build the access relations; "
                             "assuming the conservative dependences for every pair",
                             -1});
@@ -131,6 +166,42 @@ DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
   const auto analyzed = [&](const ir::ArrayRef &r) {
     return r.access != ir::AccessKind::Reduce && is_analyzed_array(loop, r.array);
   };
+  struct Computed {
+    Vectors vectors;
+    bool computed = true;
+  };
+  std::map<std::pair<int, int>, Computed> cache; // by (source relation, sink relation)
+  const auto deadline = std::chrono::steady_clock::now() + options.budget;
+  int over_budget = 0; // relation pairs given the conservative vectors for want of time
+  const auto distances = [&](const ir::ArrayRef &a, const ir::ArrayRef &b) -> const Computed & {
+    const std::pair<int, int> key{relation[a.id], relation[b.id]};
+    if (const auto hit = cache.find(key); hit != cache.end())
+      return hit->second;
+    Computed c;
+    const bool out_of_time = std::chrono::steady_clock::now() >= deadline;
+    if (before.is_null() || out_of_time) {
+      over_budget += out_of_time && !before.is_null();
+      c.computed = false;
+      c.vectors = conservative(model, ctx, isl);
+    } else {
+      try {
+        isl.start_step();
+        // Iterations p ≺ p' where ref a at p and ref b at p' touch a common element.
+        isl::map dependence =
+            relations[key.first].apply_range(relations[key.second].reverse()).intersect(before);
+        c.vectors = summarize(dependence.deltas().coalesce(), carried);
+      } catch (const isl::exception_quota &) {
+        c.computed = false;
+        c.vectors = conservative(model, ctx, isl);
+        info.remarks.push_back({fmt::format("isl needed too many operations for refs #{} and #{}; "
+                                            "assuming the conservative dependences",
+                                            a.id, b.id),
+                                a.id});
+      }
+    }
+    return cache.emplace(key, std::move(c)).first->second;
+  };
+  DependenceSet found(info.dependences);
   for (const ir::ArrayRef &a : loop.refs) {
     for (const ir::ArrayRef &b : loop.refs) {
       if (!analyzed(a) || !analyzed(b) || a.array != b.array)
@@ -138,31 +209,19 @@ DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
       auto kind = kind_of(a.access, b.access, loop.clauses.ordered);
       if (!kind)
         continue;
-      std::vector<std::pair<DistanceVector, isl::set>> vectors;
-      bool computed = true;
-      if (!before) {
-        computed = false;
-        vectors = conservative(model, ctx, isl);
-      } else {
-        try {
-          isl.start_step();
-          // Iterations p ≺ p' where ref a at p and ref b at p' touch a common element.
-          isl::map relation = access[a.id]->apply_range(access[b.id]->reverse()).intersect(*before);
-          vectors = summarize(relation.deltas().coalesce(), model, ctx);
-        } catch (const isl::exception_quota &) {
-          computed = false;
-          vectors = conservative(model, ctx, isl);
-          info.remarks.push_back(
-              {fmt::format("isl needed too many operations for refs #{} and #{}; assuming the "
-                           "conservative dependences",
-                           a.id, b.id),
-               a.id});
-        }
-      }
-      for (auto &[vector, exact] : vectors)
-        add(info, std::move(vector), std::move(exact), *kind, a.array, {a.id, b.id}, computed);
+      const Computed &c = distances(a, b);
+      for (const auto &[vector, exact] : c.vectors)
+        found.add(vector, exact, *kind, a.array, {a.id, b.id}, {relation[a.id], relation[b.id]},
+                  c.computed);
     }
   }
+  if (over_budget > 0)
+    info.remarks.push_back(
+        {fmt::format("the dependence analysis of this loop ran out of its time budget ({} ms) with "
+                     "{} of {} pairs of access relations left; they assume the conservative "
+                     "dependences",
+                     options.budget.count(), over_budget, cache.size()),
+         -1});
   std::stable_sort(info.dependences.begin(), info.dependences.end(),
                    [](const Dependence &x, const Dependence &y) {
                      return std::tie(x.array, x.distance) < std::tie(y.array, y.distance);

@@ -245,3 +245,39 @@ TEST_CASE("when isl runs out of its operation quota the conservative vectors are
         std::vector<std::string>{"RAW ([0,0], [1,+inf])", "RAW ([1,+inf], [-inf,+inf])",
                                  "WAR ([0,0], [1,+inf])", "WAR ([1,+inf], [-inf,+inf])"});
 }
+
+TEST_CASE("when the loop's time budget runs out the remaining pairs are conservative") {
+  ir::Loop loop = counted(2);
+  const int A = add_array(loop, "A", 2);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(it(0)), affine(it(1))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(0, -1)), affine(it(1, 1))});
+  deps::IslContext isl;
+  deps::AnalysisOptions options;
+  options.budget = std::chrono::milliseconds(0);
+  auto info = deps::analyze_dependences(loop, isl, options);
+  REQUIRE(info.remarks.size() == 1);
+  CHECK(info.remarks.front().message ==
+        "the dependence analysis of this loop ran out of its time budget (0 ms) with 2 of 2 pairs "
+        "of access relations left; they assume the conservative dependences");
+  for (const deps::Dependence &d : info.dependences)
+    CHECK_FALSE(d.computed);
+  CHECK(vectors(info) ==
+        std::vector<std::string>{"RAW ([0,0], [1,+inf])", "RAW ([1,+inf], [-inf,+inf])",
+                                 "WAR ([0,0], [1,+inf])", "WAR ([1,+inf], [-inf,+inf])"});
+  // With time to spare, the same loop gets its exact vectors.
+  CHECK(vectors(deps::analyze_dependences(loop, isl)) ==
+        std::vector<std::string>{"RAW ([1,1], [-1,-1])"});
+}
+
+TEST_CASE("references with the same access relation share one analysis and keep their refs") {
+  ir::Loop loop = counted(1);
+  const int A = add_array(loop, "A", 1);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(it(0))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(0, -1))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(0, -1))});
+  deps::IslContext isl;
+  auto info = deps::analyze_dependences(loop, isl);
+  REQUIRE(vectors(info) == std::vector<std::string>{"RAW ([1,1])"});
+  CHECK(info.dependences[0].refs == std::vector<std::pair<int, int>>{{0, 1}, {0, 2}});
+  CHECK(info.access_relations[1] == info.access_relations[2]);
+}

@@ -10,6 +10,7 @@
 #include "orion/passes/isl_context.hpp"
 #include "orion/passes/loop_ir.hpp"
 
+#include <chrono>
 #include <map>
 #include <string>
 #include <vector>
@@ -51,10 +52,14 @@ struct DependenceInfo {
 struct AnalysisOptions {
   /// Parameters pinned to values (by ir name); the oracle uses this for concrete sizes.
   std::map<std::string, int64_t> fixed_parameters;
+  /// Wall-clock time the pairwise analysis of one loop may take. Pairs of access relations not
+  /// analysed when it runs out get the conservative vectors, with one remark; each pair is also
+  /// bounded by the isl operation quota, so the analysis always ends.
+  std::chrono::milliseconds budget{20'000};
 };
 
-/// Analyzes `loop`. Throws isl::exception only on internal errors; quota exhaustion falls back
-/// to the conservative vectors with a remark.
+/// Analyzes `loop`. Throws isl::exception only on internal errors; quota or budget exhaustion
+/// falls back to the conservative vectors with a remark.
 DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
                                    const AnalysisOptions &options = {});
 
