@@ -1,5 +1,7 @@
 #include "ref_collector.hpp"
 
+#include "guard_builder.hpp"
+
 #include "loop_form.hpp"
 #include "orion_types.hpp"
 #include "view_overloads.hpp"
@@ -267,6 +269,7 @@ void RefCollector::record(const Access &access, ir::AccessKind kind, bool commut
   ref.access = kind;
   ref.subscripts = access.subscripts;
   ref.inner_loops = access.inner_loops ? *access.inner_loops : inner_stack_;
+  ref.guards = guard_stack_;
   ref.location = ctx_.location(access.expr->getBeginLoc());
   ref.text = ctx_.text(access.expr);
   ref.via = access.via;
@@ -415,6 +418,13 @@ bool RefCollector::scan_inner_for(const clang::ForStmt *loop) {
   scan(loop->getBody());
   inner_stack_.pop_back();
   return true;
+}
+
+void RefCollector::scan_guarded(const clang::Stmt *branch, const std::vector<ir::Guard> &guards,
+                                AccessKind access) {
+  guard_stack_.insert(guard_stack_.end(), guards.begin(), guards.end());
+  scan(branch, access);
+  guard_stack_.resize(guard_stack_.size() - guards.size());
 }
 
 void RefCollector::scan_decl(const clang::VarDecl *var) {
@@ -589,10 +599,35 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     scan(sub->getIdx());
     return;
   }
+  if (const auto *cond = llvm::dyn_cast<clang::ConditionalOperator>(stmt)) {
+    scan(cond->getCond());
+    const GuardSet guards = affine_guards(cond->getCond(), affine_, ctx_);
+    scan_guarded(cond->getTrueExpr(), guards.guards, access);
+    const std::optional<ir::Guard> otherwise = negated(guards);
+    scan_guarded(cond->getFalseExpr(),
+                 otherwise ? std::vector{*otherwise} : std::vector<ir::Guard>{}, access);
+    return;
+  }
   if (const auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(stmt)) {
     scan(cond->getCond());
     scan(cond->getTrueExpr(), access);
     scan(cond->getFalseExpr(), access);
+    return;
+  }
+  if (const auto *branch = llvm::dyn_cast<clang::IfStmt>(stmt)) {
+    // The references of a branch run only where its condition holds: affine conditions become
+    // part of their iteration domains (what the condition itself reads is scanned unguarded).
+    scan(branch->getInit());
+    if (const clang::DeclStmt *var = branch->getConditionVariableDeclStmt())
+      scan(var);
+    else
+      scan(branch->getCond());
+    const GuardSet guards = branch->isConsteval() || branch->getConditionVariable()
+                                ? GuardSet{}
+                                : affine_guards(branch->getCond(), affine_, ctx_);
+    scan_guarded(branch->getThen(), guards.guards);
+    const std::optional<ir::Guard> otherwise = negated(guards);
+    scan_guarded(branch->getElse(), otherwise ? std::vector{*otherwise} : std::vector<ir::Guard>{});
     return;
   }
   if (const auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(stmt)) {

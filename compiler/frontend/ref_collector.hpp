@@ -41,6 +41,9 @@ private:
   bool scan_inlined_call(const clang::FunctionDecl *callee,
                          llvm::ArrayRef<const clang::Expr *> args);
   bool scan_inner_for(const clang::ForStmt *loop);
+  /// Scans `branch` with `guards` added to the references' guards.
+  void scan_guarded(const clang::Stmt *branch, const std::vector<ir::Guard> &guards,
+                    ir::AccessKind access = ir::AccessKind::Read);
   void scan_decl(const clang::VarDecl *var);
   void scan_subscript_exprs(const clang::Expr *access);
   void scan_container_indices(const clang::Expr *e);
@@ -52,6 +55,7 @@ private:
   Diagnostics &diags_;
   AffineBuilder affine_;
   std::vector<int> inner_stack_;
+  std::vector<ir::Guard> guard_stack_; ///< the affine conditions around the current statement
   llvm::DenseSet<const clang::ValueDecl *> warned_;
   llvm::DenseSet<int> relax_warned_; ///< relaxed arrays whose plain write was reported
 };

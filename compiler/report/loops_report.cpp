@@ -21,6 +21,19 @@ std::string array_type(const ir::ArrayDecl &array) {
   return fmt::format("{}<{}, {}>", ir::to_string(array.kind), array.element_type, array.rank);
 }
 
+/// `i - j - 1 >= 0`: a guard as the analysis sees it.
+std::string guard_constraint(const ir::Loop &loop, const ir::Guard &g) {
+  return fmt::format("{} {} 0", loop.render(g.expr), g.equality ? "==" : ">=");
+}
+
+/// `j < i (i - j - 1 >= 0) and ...`: the guards of a reference, as written and as analysed.
+std::string guards_text(const ir::Loop &loop, const ir::ArrayRef &ref) {
+  std::string out;
+  for (const ir::Guard &g : ref.guards)
+    out += fmt::format("{}{} ({})", out.empty() ? "" : " and ", g.text, guard_constraint(loop, g));
+  return out;
+}
+
 std::string subscripts_list(const ir::Loop &loop, const ir::ArrayRef &ref) {
   if (loop.arrays[ref.array].kind == ir::ArrayKind::Accumulator)
     return "";
@@ -98,6 +111,8 @@ void write_loops_text(const ir::Program &program, std::ostream &out) {
         if (ref.subscripts[i].kind == ir::SubscriptKind::Unknown)
           fmt::print(out, "         subscript {} '{}' is unknown: {}\n", i, ref.subscripts[i].text,
                      ref.subscripts[i].reason);
+      if (!ref.guards.empty())
+        fmt::print(out, "         only where {}\n", guards_text(loop, ref));
     }
   }
 }
@@ -200,6 +215,14 @@ void write_loops_json(const ir::Program &program, std::ostream &stream) {
                 json.attribute("text", ref.text);
                 if (!ref.via.empty())
                   json.attribute("via", ref.via);
+                if (!ref.guards.empty())
+                  json.attributeArray("guards", [&] {
+                    for (const ir::Guard &g : ref.guards)
+                      json.object([&] {
+                        json.attribute("text", g.text);
+                        json.attribute("constraint", guard_constraint(loop, g));
+                      });
+                  });
               });
           });
         });

@@ -180,4 +180,20 @@ std::string_view to_string(IterationSpace::Kind kind) {
   return kind == IterationSpace::Kind::Array ? "array" : "counted";
 }
 
+std::vector<int> inner_indices_of(const ArrayRef &ref) {
+  std::vector<int> inner = ref.inner_loops;
+  const auto add = [&](const AffineExpr &e) {
+    for (const AffineTerm &t : e.terms())
+      if (t.kind == SymbolKind::InnerIndex &&
+          std::find(inner.begin(), inner.end(), t.index) == inner.end())
+        inner.push_back(t.index);
+  };
+  for (const Subscript &s : ref.subscripts)
+    if (s.kind == SubscriptKind::Affine)
+      add(s.expr);
+  for (const Guard &g : ref.guards)
+    add(g.expr);
+  return inner;
+}
+
 } // namespace orion::ir

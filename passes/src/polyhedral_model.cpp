@@ -71,14 +71,7 @@ std::string PolyhedralModel::access(const ir::ArrayRef &ref) const {
     out_tuple += fmt::format("{}o{}", o ? ", " : "", o);
   out_tuple += "]";
 
-  // Inner indices used by this reference: its enclosing loops plus any a subscript mentions.
-  std::vector<int> inner = ref.inner_loops;
-  for (const ir::Subscript &s : ref.subscripts)
-    if (s.kind == ir::SubscriptKind::Affine)
-      for (const ir::AffineTerm &t : s.expr.terms())
-        if (t.kind == ir::SymbolKind::InnerIndex &&
-            std::find(inner.begin(), inner.end(), t.index) == inner.end())
-          inner.push_back(t.index);
+  const std::vector<int> inner = ir::inner_indices_of(ref);
 
   std::string constraints = "true";
   for (int k : inner) {
@@ -93,6 +86,9 @@ std::string PolyhedralModel::access(const ir::ArrayRef &ref) const {
   for (size_t o = 0; o < rank; ++o)
     if (ref.subscripts[o].kind == ir::SubscriptKind::Affine)
       constraints += fmt::format(" and o{} = {}", o, expr(ref.subscripts[o].expr));
+  // The reference runs only where its guards hold: they are part of its iteration domain.
+  for (const ir::Guard &g : ref.guards)
+    constraints += fmt::format(" and {} {} 0", expr(g.expr), g.equality ? "=" : ">=");
 
   std::string body = constraints;
   if (!inner.empty()) {

@@ -233,6 +233,17 @@ void Enumerator::touches_from(const ir::ArrayRef &ref, const std::vector<int> &o
                               const int64_t *iteration, std::vector<IndexValue> &inner,
                               std::vector<Coord> &out) {
   if (pos == order.size()) {
+    // The reference does not run where a guard is false. A guard on an index without a concrete
+    // value (an inner index with a missing bound) is taken as true.
+    for (const ir::Guard &g : ref.guards) {
+      const std::optional<int64_t> v = eval(g.expr, iteration, inner);
+      if (!v)
+        approximate(fmt::format("guard '{}' of ref #{} ({}) depends on an index without a usable "
+                                "bound; it is taken as true",
+                                g.text, ref.id, ref.text));
+      else if (g.equality ? *v != 0 : *v < 0)
+        return;
+    }
     ++leaves_;
     const size_t start = out.size();
     for (const ir::Subscript &s : ref.subscripts)
@@ -570,16 +581,7 @@ bool is_analyzed_ref(const ir::Loop &loop, const ir::ArrayRef &ref) {
   return ref.access != ir::AccessKind::Reduce && is_analyzed_array(loop, ref.array);
 }
 
-std::vector<int> inner_loops_of(const ir::ArrayRef &ref) {
-  std::vector<int> inner = ref.inner_loops;
-  for (const ir::Subscript &s : ref.subscripts)
-    if (s.kind == ir::SubscriptKind::Affine)
-      for (const ir::AffineTerm &t : s.expr.terms())
-        if (t.kind == ir::SymbolKind::InnerIndex &&
-            std::find(inner.begin(), inner.end(), t.index) == inner.end())
-          inner.push_back(t.index);
-  return inner;
-}
+std::vector<int> inner_loops_of(const ir::ArrayRef &ref) { return ir::inner_indices_of(ref); }
 
 bool exactness_applies(const ir::Loop &loop) {
   for (const ir::IterationDim &d : loop.space.dims)

@@ -53,6 +53,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: #8 read C(?) 28:23 C
 // CHECK-NEXT: subscript 0 'C' is unknown: 'C' is passed to 'elsewhere'
 // CHECK-NEXT: #9 read C(0) 16:19 A(0)
+// CHECK-NEXT: only where i <= 0 (-i >= 0)
 // CHECK-NEXT: #10 read C(?) 16:36 A
 // CHECK-NEXT: subscript 0 'C' is unknown: 'C' is passed to 'recursive'
+// CHECK-NEXT: only where !(i <= 0) (i - 1 >= 0)
 // CHECK-NOT: #{{[0-9]}}

@@ -281,3 +281,23 @@ TEST_CASE("references with the same access relation share one analysis and keep 
   CHECK(info.dependences[0].refs == std::vector<std::pair<int, int>>{{0, 1}, {0, 2}});
   CHECK(info.access_relations[1] == info.access_relations[2]);
 }
+
+TEST_CASE("guards restrict a reference to the iterations where they hold") {
+  // if (j < i) A(i, j) = A(j, i): the lower triangle is written from the upper one.
+  ir::Loop loop = counted(2);
+  const int A = add_array(loop, "A", 2);
+  add_ref(loop, A, ir::AccessKind::Write, {affine(it(0)), affine(it(1))});
+  add_ref(loop, A, ir::AccessKind::Read, {affine(it(1)), affine(it(0))});
+  deps::IslContext isl;
+  CHECK(vectors(deps::analyze_dependences(loop, isl)) ==
+        std::vector<std::string>{"RAW ([1,+inf], [-inf,-1])", "WAR ([1,+inf], [-inf,-1])"});
+  const ir::Guard lower{it(0) - it(1) - ir::AffineExpr::constant(1), false, "j < i"};
+  for (ir::ArrayRef &ref : loop.refs)
+    ref.guards = {lower};
+  CHECK(deps::analyze_dependences(loop, isl).dependences.empty());
+  // An equality guard: only the diagonal runs, where A(i, j) and A(j, i) are the same element
+  // of the same iteration.
+  for (ir::ArrayRef &ref : loop.refs)
+    ref.guards = {{it(0) - it(1), true, "i == j"}};
+  CHECK(deps::analyze_dependences(loop, isl).dependences.empty());
+}

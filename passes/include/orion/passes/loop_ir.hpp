@@ -103,12 +103,23 @@ struct ArrayDecl {
 };
 
 /// One syntactic access to an array element (after following local aliases).
+/// A condition that must hold for a reference to run: an affine guard of the body. `if (j < i)`
+/// gives `i - j - 1 >= 0` for the references in its then-branch and `j - i >= 0` in its
+/// else-branch.
+struct Guard {
+  AffineExpr expr; ///< `expr >= 0`, or `expr == 0` when `equality`
+  bool equality = false;
+  std::string text; ///< the condition as written (negated ones are shown with `!(...)`)
+  friend bool operator==(const Guard &, const Guard &) = default;
+};
+
 struct ArrayRef {
   int id = 0;
   int array = 0; ///< index into Loop::arrays
   AccessKind access = AccessKind::Read;
   std::vector<Subscript> subscripts;
   std::vector<int> inner_loops; ///< enclosing inner loops, outermost first
+  std::vector<Guard> guards;    ///< enclosing affine conditions (any others are not recorded)
   SourceLocation location;
   std::string text; ///< the source spelling of the access expression
   std::string via;  ///< the local alias it was accessed through, if any
@@ -240,6 +251,10 @@ struct Program {
   std::string source; ///< the path as given on the command line
   std::vector<Loop> loops;
 };
+
+/// The inner-loop indices a reference depends on: its enclosing inner loops, then any other that a
+/// subscript or a guard mentions, in order of appearance.
+std::vector<int> inner_indices_of(const ArrayRef &ref);
 
 std::string_view to_string(SymbolKind kind);
 std::string_view to_string(SubscriptKind kind);
