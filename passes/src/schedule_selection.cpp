@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace orion::deps {
 namespace {
 
@@ -45,6 +47,72 @@ std::string matrix_text(const Matrix &m) {
     out += "]";
   }
   return out + "]";
+}
+
+std::optional<int64_t> bound(const isl::val &v) {
+  if (v.is_infty() || v.is_neginfty() || v.is_nan())
+    return std::nullopt;
+  return v.get_num_si();
+}
+
+/// The interval box of a dependence's exact distances after `transform`.
+std::vector<Interval> transformed_box(const Dependence &d, const isl::map &transform, int dims) {
+  const isl::set image = d.exact.apply(transform).coalesce();
+  std::vector<Interval> box;
+  for (int k = 0; k < dims; ++k)
+    box.push_back({bound(image.dim_min_val(k)), bound(image.dim_max_val(k))});
+  return box;
+}
+
+/// A skew found on the exact distance sets where their interval boxes are too coarse: the
+/// distances {(a, -a)} of `C(i + j) += ...` have the box ([1,+inf], [-inf,-1]), which no skew
+/// makes non-negative, but (a, -a) + (0, a) = (a, 0). Tries the lower-triangular unit matrices
+/// with entries 0..3 below the diagonal (2 and 3 dimensions), the identity and then the smallest
+/// entries first, and returns the first that maps every distance to a non-negative vector.
+std::optional<Matrix> find_exact_skew(const DependenceInfo &deps, const PolyhedralModel &model,
+                                      isl::ctx ctx) {
+  const int dims = model.dims();
+  if (dims < 2 || dims > 3)
+    return std::nullopt;
+  constexpr int64_t kMaxFactor = 3;
+  std::vector<std::pair<int, int>> below; // (row, column) entries below the diagonal
+  for (int r = 1; r < dims; ++r)
+    for (int c = 0; c < r; ++c)
+      below.emplace_back(r, c);
+  std::vector<Matrix> candidates;
+  std::vector<int64_t> digits(below.size(), 0);
+  for (bool more = true; more;) {
+    // Odometer over the entries, from the identity (already fully permutable distances need no
+    // skew) to all entries kMaxFactor.
+    Matrix t(dims, std::vector<int64_t>(dims, 0));
+    for (int d = 0; d < dims; ++d)
+      t[d][d] = 1;
+    for (size_t e = 0; e < below.size(); ++e)
+      t[below[e].first][below[e].second] = digits[e];
+    candidates.push_back(std::move(t));
+    size_t i = 0;
+    while (i < digits.size() && ++digits[i] > kMaxFactor)
+      digits[i++] = 0;
+    more = i < digits.size();
+  }
+  const auto weight = [](const Matrix &t) {
+    int64_t w = 0;
+    for (const auto &row : t)
+      for (int64_t v : row)
+        w += v;
+    return w;
+  };
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [&](const Matrix &a, const Matrix &b) { return weight(a) < weight(b); });
+  std::string negative = "false";
+  for (int d = 0; d < dims; ++d)
+    negative += fmt::format(" or d{} < 0", d);
+  for (const Matrix &t : candidates) {
+    const isl::map tm = transform_map(t, model, ctx);
+    if (none_violates(deps, model, ctx, negative, &tm))
+      return t;
+  }
+  return std::nullopt;
 }
 
 /// 1D and 2D candidates on a (possibly transformed) space; `transform` maps distances into it.
@@ -156,7 +224,13 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
     std::vector<DistanceVector> vectors;
     for (const Dependence &d : deps.dependences)
       vectors.push_back(d.distance);
-    if (auto t = find_skew(vectors, model.dims())) {
+    // The smallest skew that works on the exact distances first: a box-derived skew can be far
+    // larger than needed ([[1, 0], [299, 1]] where [[1, 0], [1, 1]] does, for C(i + j) += ...).
+    std::optional<Matrix> t = find_exact_skew(deps, model, ctx);
+    const bool exact_skew = t.has_value();
+    if (!t)
+      t = find_skew(vectors, model.dims());
+    if (t) {
       const isl::map tm = transform_map(*t, model, ctx);
       std::vector<std::string> tnames;
       for (int d = 0; d < model.dims(); ++d)
@@ -171,7 +245,8 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
         s.kind = ScheduleKind::Unimodular;
         s.transform = *t;
         for (const Dependence &d : deps.dependences)
-          s.transformed.push_back(transform(*t, d.distance.entries));
+          s.transformed.push_back(exact_skew ? transformed_box(d, tm, model.dims())
+                                             : transform(*t, d.distance.entries));
         if (!inner.empty()) {
           s.inner = inner.front().kind;
           s.dims = inner.front().dims;

@@ -26,7 +26,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: unimodular (0, 1){{ +}}unimodular: T = {{\[\[}}1, 0, 0], [2, 1, 0], [3, 0, 1]], then 2D wavefront on (c0, c1) on the transformed space (c = T·(i, k, l))
 // CHECK-NEXT: transformed ([0,0], [1,3], [1,3]) -> ([0,0], [1,3], [1,3])
-// CHECK-NEXT: transformed ([1,3], [-2,3], [-3,2]) -> ([1,3], [0,9], [0,11])
+// CHECK-NEXT: transformed ([1,3], [-2,3], [-3,2]) -> ([1,3], [0,9], [0,9])
 // CHECK-NEXT: bytes moved per pass:
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: unimodular (0, 1)
