@@ -70,7 +70,7 @@ std::vector<Interval> transformed_box(const Dependence &d, const isl::map &trans
 /// with entries 0..3 below the diagonal (2 and 3 dimensions), the identity and then the smallest
 /// entries first, and returns the first that maps every distance to a non-negative vector.
 std::optional<Matrix> find_exact_skew(const DependenceInfo &deps, const PolyhedralModel &model,
-                                      isl::ctx ctx) {
+                                      isl::ctx ctx, IslContext &isl) {
   const int dims = model.dims();
   if (dims < 2 || dims > 3)
     return std::nullopt;
@@ -108,10 +108,17 @@ std::optional<Matrix> find_exact_skew(const DependenceInfo &deps, const Polyhedr
   for (int d = 0; d < dims; ++d)
     negative += fmt::format(" or d{} < 0", d);
   for (const Matrix &t : candidates) {
-    const isl::map tm = transform_map(t, model, ctx);
-    if (none_violates(deps, model, ctx, negative, &tm))
-      return t;
+    // Each candidate is a step of its own: one that runs out of isl operations is skipped, and
+    // the search does not use up the quota of the steps after it.
+    isl.start_step();
+    try {
+      const isl::map tm = transform_map(t, model, ctx);
+      if (none_violates(deps, model, ctx, negative, &tm))
+        return t;
+    } catch (const isl::exception_quota &) {
+    }
   }
+  isl.start_step();
   return std::nullopt;
 }
 
@@ -226,7 +233,7 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
       vectors.push_back(d.distance);
     // The smallest skew that works on the exact distances first: a box-derived skew can be far
     // larger than needed ([[1, 0], [299, 1]] where [[1, 0], [1, 1]] does, for C(i + j) += ...).
-    std::optional<Matrix> t = find_exact_skew(deps, model, ctx);
+    std::optional<Matrix> t = find_exact_skew(deps, model, ctx, isl);
     const bool exact_skew = t.has_value();
     if (!t)
       t = find_skew(vectors, model.dims());
