@@ -1,6 +1,6 @@
 // The key unpacked with a structured binding, `const auto [u, c] = key;`: u and c are key[0] and
 // key[1], not loop-invariant values. A(u + key[1]) += v conflicts iff u + c = u' + c', distance
-// (d, -d): ([1,+inf], [-inf,-1]), no schedule. The SGD body written with `const auto [u, i] = key`
+// (d, -d): ([1,+inf], [-inf,-1]), skewed exactly to (d, 0). The SGD body written with `const auto [u, i] = key`
 // has the usual vectors ([0,0], [1,+inf]) on W and ([1,+inf], [0,0]) on H, and both 2D pairs.
 // RUN: %orionc --dump=deps %s | FileCheck %s
 #include <orion/orion.hpp>
@@ -35,8 +35,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: RAW ([1,+inf], [-inf,-1]){{ +}}on A
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
-// CHECK-NEXT: (none)
-// CHECK: schedule: none
+// CHECK-NEXT: unimodular (1){{ +}}unimodular: T = {{\[\[}}1, 0], [1, 1]], then 1D on c1 on the transformed space (c = T·(key[0], key[1]))
+// CHECK: schedule: unimodular (1)
 
 // CHECK-LABEL: loop 1 at {{.*}}structured_binding_key.cpp:21:3
 // CHECK: references:
