@@ -36,61 +36,15 @@
 #include <utility>
 #include <vector>
 
+#include "gen_support.hpp"
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------
 // Randomness
 
-uint64_t splitmix64(uint64_t &state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-// xoshiro256**: fast, good statistical quality, and identical on every platform.
-class Rng {
-public:
-  Rng(uint64_t seed, uint64_t stream) {
-    uint64_t sm = seed ^ (stream * 0xd1b54a32d192ed03ULL);
-    for (auto &w : s_)
-      w = splitmix64(sm);
-  }
-
-  uint64_t next() {
-    const uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
-  }
-
-  // In [0, 1) with 53 random bits.
-  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-
-  // In [0, n): Lemire's multiply-shift; the bias (< n / 2^64) is irrelevant here.
-  uint64_t below(uint64_t n) {
-    return static_cast<uint64_t>((static_cast<unsigned __int128>(next()) * n) >> 64);
-  }
-
-  // Standard normal, Marsaglia's polar method (no cached second value: keeps the stream simple).
-  double normal() {
-    for (;;) {
-      const double x = 2.0 * uniform() - 1.0, y = 2.0 * uniform() - 1.0;
-      const double s = x * x + y * y;
-      if (s > 0.0 && s < 1.0)
-        return x * std::sqrt(-2.0 * std::log(s) / s);
-    }
-  }
-
-private:
-  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  uint64_t s_[4];
-};
+using orion_gen::OutFile;
+using orion_gen::Rng;
 
 // Independent streams, so that e.g. changing --noise does not change which pairs are generated.
 enum Stream : uint64_t { kPermute = 1, kFactors, kRowCounts, kColumns, kNoise, kSplit };
@@ -153,69 +107,19 @@ std::vector<uint64_t> random_permutation(uint64_t n, Rng &rng) {
 // ---------------------------------------------------------------------------------------------
 // Output
 
-// Buffered writer to a temporary file that only becomes `path` on commit(): a failed or
-// interrupted run never leaves a half-written file under the requested name.
-class OutFile {
-public:
-  explicit OutFile(std::string path)
-      : path_(std::move(path)), tmp_(path_ + ".tmp." + std::to_string(::getpid())),
-        buf_(std::size_t{1} << 22) {
-    f_ = std::fopen(tmp_.c_str(), "wb");
-    if (!f_)
-      throw std::runtime_error("cannot create " + tmp_ + ": " + std::strerror(errno));
-  }
-  OutFile(const OutFile &) = delete;
-  OutFile &operator=(const OutFile &) = delete;
-  ~OutFile() {
-    if (f_) {
-      std::fclose(f_);
-      std::remove(tmp_.c_str());
-    }
-  }
-
-  void line(uint64_t row, uint64_t col, float value) {
-    // Worst case: two 20-digit integers, a float (<= 15 chars in shortest form), 3 separators.
-    if (buf_.size() - used_ < 64)
-      flush();
-    char *p = buf_.data() + used_, *end = buf_.data() + buf_.size();
-    p = std::to_chars(p, end, row).ptr;
-    *p++ = ' ';
-    p = std::to_chars(p, end, col).ptr;
-    *p++ = ' ';
-    // Shortest round-trip form: a float parser recovers exactly the value we computed.
-    p = std::to_chars(p, end, value).ptr;
-    *p++ = '\n';
-    used_ = static_cast<std::size_t>(p - buf_.data());
-  }
-
-  void commit() {
-    flush();
-    const bool failed = std::fflush(f_) != 0 || std::ferror(f_);
-    const int close_rc = std::fclose(f_);
-    f_ = nullptr;
-    if (failed || close_rc != 0) {
-      std::remove(tmp_.c_str());
-      throw std::runtime_error("write error on " + tmp_);
-    }
-    if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
-      const std::string err = std::strerror(errno);
-      std::remove(tmp_.c_str());
-      throw std::runtime_error("cannot rename " + tmp_ + " to " + path_ + ": " + err);
-    }
-  }
-
-private:
-  void flush() {
-    if (used_ && std::fwrite(buf_.data(), 1, used_, f_) != used_)
-      throw std::runtime_error("write error on " + tmp_ + ": " + std::strerror(errno));
-    used_ = 0;
-  }
-
-  std::string path_, tmp_;
-  std::FILE *f_ = nullptr;
-  std::vector<char> buf_;
-  std::size_t used_ = 0;
-};
+/// One "row col value" line; the value in shortest round-trip form, so a float parser recovers
+/// exactly the value computed.
+void write_rating(OutFile &out, uint64_t row, uint64_t col, float value) {
+  // Worst case: two 20-digit integers, a float (<= 15 chars in shortest form), 3 separators.
+  char *p = out.reserve(64), *end = p + 64;
+  p = std::to_chars(p, end, row).ptr;
+  *p++ = ' ';
+  p = std::to_chars(p, end, col).ptr;
+  *p++ = ' ';
+  p = std::to_chars(p, end, value).ptr;
+  *p++ = '\n';
+  out.advance(p);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Command line
@@ -435,14 +339,14 @@ Summary generate(const Options &o) {
   std::vector<Rating> waiting, row_ratings;
   std::vector<unsigned char> to_test;
   auto emit_train = [&](const Rating &r) {
-    train.line(r.row, r.col, r.value);
+    write_rating(train, r.row, r.col, r.value);
     col_in_train[r.col] = 1;
     s.train_rows = std::max(s.train_rows, r.row + 1);
     s.train_cols = std::max(s.train_cols, r.col + 1);
     ++s.train;
   };
   auto emit_test = [&](const Rating &r) {
-    test.line(r.row, r.col, r.value);
+    write_rating(test, r.row, r.col, r.value);
     s.test_noise_sq += r.noise * r.noise;
     ++s.test;
   };

@@ -166,6 +166,7 @@ def check_kill_write(args):
             new_shard = next((n for n in os.listdir(d)
                               if n.startswith("shard-") and not n.startswith(f"shard-{old}-")),
                              None)
+            time.sleep(0.001)  # the write lasts seconds; do not take a core from it
         kill_session(p.pid)
         p.wait()
         if new_shard is None:
