@@ -167,6 +167,11 @@ private:
 
 namespace detail_ {
 
+template <class S> inline constexpr bool is_sparse_array_v = false;
+template <class T, std::size_t N> inline constexpr bool is_sparse_array_v<SparseArray<T, N>> = true;
+template <class S> inline constexpr bool is_dense_array_v = false;
+template <class T, std::size_t N> inline constexpr bool is_dense_array_v<DenseArray<T, N>> = true;
+
 template <class T, std::size_t N> orion::detail::DenseHandle handle(DenseArray<T, N> &a) {
   return {reinterpret_cast<unsigned char *>(a.data()), sizeof(T),
           std::vector<std::int64_t>(a.extents().begin(), a.extents().end())};
@@ -282,10 +287,15 @@ void for_points(const Block<N> &block, const std::array<std::int64_t, N> &lo,
 
 } // namespace detail_
 
-/// Array iteration over the stored elements of a SparseArray.
-template <class T, std::size_t N, class... A, class... R, class Body>
-void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A...> arrays,
+/// Array iteration over the stored elements of a SparseArray, const or not (a const array's
+/// values reach the body as const; see SparseArray::executor_storage for the reordering).
+template <class Space, class... A, class... R, class Body>
+  requires detail_::is_sparse_array_v<std::remove_const_t<Space>>
+void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
               std::tuple<R &...> reduced, Body &&body) {
+  using T = typename std::remove_const_t<Space>::value_type;
+  constexpr std::size_t N = std::tuple_size_v<typename std::remove_const_t<Space>::key_type>;
+  using Value = std::conditional_t<std::is_const_v<Space>, const T, T>;
   std::tuple<detail_::bound_t<A>...> bound = detail_::bind(arrays);
   auto storage = space.executor_storage();
   orion::detail::LoopRun run;
@@ -307,7 +317,7 @@ void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A
         [&](auto &...views) {
           detail_::with_partials(reduced, [&](auto... partials) {
             for (std::int64_t j = task.begin; j < task.end; ++j)
-              body(views..., partials..., storage.keys[j], storage.values[j]);
+              body(views..., partials..., storage.keys[j], static_cast<Value &>(storage.values[j]));
             return std::tuple(partials...);
           });
         },
@@ -316,15 +326,18 @@ void for_each(const plan::LoopPlan &plan, SparseArray<T, N> &space, std::tuple<A
   orion::detail::execute(run);
 }
 
-/// Array iteration over every element of a DenseArray.
-template <class T, std::size_t N, class... A, class... R, class Body>
-void for_each(const plan::LoopPlan &plan, DenseArray<T, N> &space, std::tuple<A...> arrays,
+/// Array iteration over every element of a DenseArray, const or not (a const array's elements
+/// reach the body as const, and the loop never writes them).
+template <class Space, class... A, class... R, class Body>
+  requires detail_::is_dense_array_v<std::remove_const_t<Space>>
+void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
               std::tuple<R &...> reduced, Body &&body) {
+  constexpr std::size_t N = std::tuple_size_v<typename std::remove_const_t<Space>::key_type>;
   std::tuple<detail_::bound_t<A>...> bound = detail_::bind(arrays);
   orion::detail::LoopRun run;
   run.plan = &plan;
   run.dims = static_cast<int>(N);
-  run.arrays.push_back(detail_::handle(space));
+  run.arrays.push_back(detail_::handle(const_cast<std::remove_const_t<Space> &>(space)));
   detail_::add_handles(run, bound, std::index_sequence_for<A...>{});
   run.box_lo.assign(N, 0);
   run.box_hi.assign(space.extents().begin(), space.extents().end());

@@ -167,8 +167,9 @@ public:
     return *this;
   }
 
-  /// Not concurrent with get(): the owner calls it when its storage changes.
-  void invalidate() noexcept {
+  /// Not concurrent with get(): the owner calls it when its storage changes (also the storage of
+  /// a const array, which a parallel loop may reorder).
+  void invalidate() const noexcept {
     ready_.store(nullptr, std::memory_order_relaxed);
     owned_.reset();
   }
@@ -379,10 +380,13 @@ public:
     T *values;
     detail::SparseLayout *layout;
   };
-  /// Drops the row index: the executor may reorder the storage it returns.
-  Storage executor_storage() noexcept {
+  /// Drops the row index: the executor may reorder the storage it returns. A const array too:
+  /// reordering changes neither an element nor the count (the order of the elements is
+  /// unspecified after a parallel loop over the array, as documented for the class), and the
+  /// elements are heap objects the vectors created non-const, so writing them is defined.
+  Storage executor_storage() const noexcept {
     rows_.invalidate();
-    return {keys_.data(), values_.data(), &layout_};
+    return {const_cast<key_type *>(keys_.data()), const_cast<T *>(values_.data()), &layout_};
   }
 
 private:
@@ -395,8 +399,9 @@ private:
   key_type extents_{};
   std::vector<key_type> keys_;
   std::vector<T> values_;
-  detail::SparseLayout layout_;
-  detail::RowIndexSlot<N> rows_;
+  // Both follow the storage order, which a parallel loop may change on a const array.
+  mutable detail::SparseLayout layout_;
+  mutable detail::RowIndexSlot<N> rows_;
 };
 
 } // namespace orion
