@@ -50,6 +50,8 @@ import report  # noqa: E402  (sibling module: the markdown and the plots)
 
 REPO = Path(__file__).resolve().parents[2]
 EPOCH_LINE = re.compile(r"^epoch (\d+) train_rmse (\S+)(?: test_rmse (\S+))?\s*$")
+# LIBMF's mf-train with -p: "iter tr_rmse va_rmse obj", the same three groups as EPOCH_LINE.
+LIBMF_LINE = re.compile(r"^\s*(\d+)\s+(\d\S*)\s+(\d\S*)\s+\S+\s*$")
 ORION_LOAD_STATS = re.compile(r"parsed \d+ file\(s\), [\d.]+ MB in ([\d.]+) s \(([\d.]+) MB/s\)")
 BASELINE_LOAD = re.compile(r"^load_seconds ([\d.eE+-]+)", re.M)
 
@@ -237,8 +239,9 @@ def wrap(prefix, is_mpi, rss_dir):
     return [*prefix[:-1], "sh", "-c", script, str(rss_dir / "rss"), *stdbuf, program]
 
 
-def run_once(cmd, timeout, rss_dir):
-    """Runs cmd, timestamping each stdout line; returns the measurements of one run."""
+def run_once(cmd, timeout, rss_dir, epoch_line=EPOCH_LINE):
+    """Runs cmd, timestamping each stdout line that matches epoch_line; returns the measurements
+    of one run."""
     for old in rss_dir.glob("rss.*"):
         old.unlink()
     with tempfile.TemporaryFile(mode="w+") as err:
@@ -259,7 +262,7 @@ def run_once(cmd, timeout, rss_dir):
         epochs = []
         for line in proc.stdout:
             t = time.monotonic() - start
-            m = EPOCH_LINE.match(line)
+            m = epoch_line.match(line)
             if m:
                 epochs.append({"epoch": int(m[1]), "t": t, "train_rmse": float(m[2]),
                                "test_rmse": float(m[3]) if m[3] else None})
