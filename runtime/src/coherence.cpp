@@ -48,6 +48,13 @@ void unpack_spans(const std::vector<Span> &spans, const unsigned char *in) {
   }
 }
 
+unsigned char *gather_buffer(std::int64_t bytes) {
+  std::vector<unsigned char> &in = state().exchange_in;
+  if (in.size() < static_cast<std::size_t>(bytes))
+    in.resize(static_cast<std::size_t>(bytes));
+  return in.data();
+}
+
 void exchange_spans(const std::vector<Span> &spans) {
   const int rank = comm_rank(), size = comm_size();
   if (size == 1)
@@ -55,17 +62,19 @@ void exchange_spans(const std::vector<Span> &spans) {
   std::vector<std::vector<Span>> by_owner(static_cast<std::size_t>(size));
   for (const Span &s : spans)
     by_owner[static_cast<std::size_t>(s.owner)].push_back(s);
-  std::vector<unsigned char> mine;
+  RuntimeState &st = state();
+  std::vector<unsigned char> &mine = st.exchange_out;
+  mine.clear();
   pack_spans(by_owner[static_cast<std::size_t>(rank)], mine);
   const std::vector<std::int64_t> bytes = comm_allgather(static_cast<std::int64_t>(mine.size()));
   const std::int64_t total = std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
-  std::vector<unsigned char> all(static_cast<std::size_t>(total));
-  comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all.data(), bytes);
-  state().bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
+  unsigned char *all = gather_buffer(total);
+  comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
+  st.bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
   std::size_t at = 0;
   for (int r = 0; r < size; ++r) {
     if (r != rank)
-      unpack_spans(by_owner[static_cast<std::size_t>(r)], all.data() + at);
+      unpack_spans(by_owner[static_cast<std::size_t>(r)], all + at);
     at += static_cast<std::size_t>(bytes[static_cast<std::size_t>(r)]);
   }
 }
@@ -120,12 +129,12 @@ void exchange_writes(const LoopRun &run, const std::vector<unsigned char> &mine)
     return;
   const std::vector<std::int64_t> bytes = comm_allgather(static_cast<std::int64_t>(mine.size()));
   const std::int64_t total = std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
-  std::vector<unsigned char> all(static_cast<std::size_t>(total));
-  comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all.data(), bytes);
+  unsigned char *all = gather_buffer(total);
+  comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
   state().bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
   // In rank order = worker order, so of two writes to one element the later worker's wins, as
   // in the serial replay.
-  apply_writes(run, all.data(), all.size());
+  apply_writes(run, all, static_cast<std::size_t>(total));
 }
 
 void broadcast_array(const DenseHandle &h, int root) {

@@ -28,6 +28,9 @@ void exchange_spans(const std::vector<Span> &spans);
 
 /// Packs / unpacks a list of spans (same list on both sides) into one buffer.
 void pack_spans(const std::vector<Span> &spans, std::vector<unsigned char> &out);
+/// The calling thread's receive scratch (RuntimeState::exchange_in), at least `bytes` long; valid
+/// until the next call.
+unsigned char *gather_buffer(std::int64_t bytes);
 void unpack_spans(const std::vector<Span> &spans, const unsigned char *in);
 
 /// The elements a block touched (sorted, unique) and the ones it changed.

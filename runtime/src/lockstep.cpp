@@ -69,22 +69,22 @@ std::vector<BlockTask> pieces(const LoopRun &run, const BlockTask &block, std::i
 void merge(LoopRun &run, std::int64_t slots, bool exchange) {
   if (run.shared.empty())
     return;
-  std::vector<unsigned char> mine;
+  std::vector<unsigned char> &mine = state().exchange_out;
+  mine.clear();
   for (std::int64_t s = 0; s < slots; ++s)
     for (SharedUpdates *u : run.shared)
       u->pack(s, mine);
   const unsigned char *p = mine.data();
-  std::vector<unsigned char> all;
   std::int64_t parts = 1;
   if (exchange) {
     const std::vector<std::int64_t> bytes = comm_allgather(static_cast<std::int64_t>(mine.size()));
     std::int64_t total = 0;
     for (std::int64_t b : bytes)
       total += b;
-    all.resize(static_cast<std::size_t>(total));
-    comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all.data(), bytes);
+    unsigned char *all = gather_buffer(total);
+    comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
     state().bytes_sent += static_cast<std::int64_t>(mine.size());
-    p = all.data();
+    p = all;
     parts = static_cast<std::int64_t>(bytes.size());
   }
   const unsigned char *first = p;
