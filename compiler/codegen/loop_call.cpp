@@ -100,14 +100,23 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
   std::string out = fmt::format("{{\n{}static const ::orion::plan::LoopPlan orion_plan{};\n{}\n",
                                 i1, plan_initializer(loop, analysis, args, path, i1),
                                 source.line_directive(source.line(loop.text.statement.begin)));
+  // Outer scalars the body reads enter the lambda as copies, declared under their own names
+  // before the body: a by-reference capture is reached through memory that every float store in
+  // the body may alias, which keeps the compiler from vectorizing the update (see
+  // frontend/scalar_copies.hpp).
+  std::string captures, copies;
+  for (const std::string &name : loop.copied_scalars) {
+    captures += fmt::format(", orion_copy_{0} = {0}", name);
+    copies += fmt::format(" const auto {0} = orion_copy_{0};", name);
+  }
   if (!counted) {
-    const bool compound = source.slice(loop.text.body).starts_with("{");
+    const bool wrap = !copies.empty() || !source.slice(loop.text.body).starts_with("{");
     out += fmt::format("{}::orion::parallel::for_each(orion_plan, {}, "
-                       "::orion::parallel::arrays({}), {}[&]({}{}const auto &{}, auto &{}){}\n",
-                       i1, source.slice(loop.text.range), arrays, reduction_arg, params, sep,
-                       loop.space.key_name, loop.space.value_name, compound ? "" : " {");
+                       "::orion::parallel::arrays({}), {}[&{}]({}{}const auto &{}, auto &{}){}\n",
+                       i1, source.slice(loop.text.range), arrays, reduction_arg, captures, params,
+                       sep, loop.space.key_name, loop.space.value_name, wrap ? " {" + copies : "");
     out += body_line;
-    out += fmt::format("{}{});\n{}}}", i2, compound ? "" : "}", i0);
+    out += fmt::format("{}{});\n{}}}", i2, wrap ? "}" : "", i0);
     return out;
   }
 
@@ -128,11 +137,13 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
   out += fmt::format("{i1}::orion::parallel::for_nest<{n}>(orion_plan, "
                      "::orion::parallel::NestBounds<{n}>{{{{{{{lo}}}}}, {{{{{hi}}}}}}}, "
                      "::orion::parallel::arrays({arrays}), {reductions}"
-                     "[&]({params}{sep}const ::orion::parallel::Block<{n}> &orion_block) {{{hdr}\n",
+                     "[&{captures}]({params}{sep}const ::orion::parallel::Block<{n}> "
+                     "&orion_block) {{{copies}{hdr}\n",
                      fmt::arg("i1", i1), fmt::arg("n", dims), fmt::arg("lo", lowers),
                      fmt::arg("hi", uppers), fmt::arg("arrays", arrays),
                      fmt::arg("reductions", reduction_arg), fmt::arg("params", params),
-                     fmt::arg("sep", sep), fmt::arg("hdr", headers));
+                     fmt::arg("sep", sep), fmt::arg("hdr", headers), fmt::arg("captures", captures),
+                     fmt::arg("copies", copies));
   out += body_line;
   out += fmt::format("{}}});\n{}}}", i2, i0);
   return out;

@@ -6,6 +6,7 @@
 #include "loop_form.hpp"
 #include "loop_text.hpp"
 #include "ref_collector.hpp"
+#include "scalar_copies.hpp"
 
 #include <clang/AST/TypeLoc.h>
 #include <fmt/format.h>
@@ -158,6 +159,7 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
   check_body_control_flow(body, diags);
   RefCollector(ctx, diags).scan(body);
   mark_block_reductions(body, loop);
+  loop.copied_scalars = read_only_scalars(body, ctx);
   if (!check_clauses(bound, loop, diags) || diags.engine().getNumErrors() > errors_before)
     return std::nullopt;
   return loop;

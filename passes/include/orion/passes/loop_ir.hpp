@@ -236,6 +236,9 @@ struct Loop {
   std::vector<ArrayRef> refs;
   LoopText text;
   std::vector<ViewOverload> view_overloads; ///< helpers the body calls (directly or not)
+  /// Arithmetic locals of the enclosing function that the body reads (never writes): codegen
+  /// copies them into the body's lambda, where they stay in registers.
+  std::vector<std::string> copied_scalars;
 
   /// The name of a symbol in `expr`-rendering terms.
   std::string symbol_name(SymbolKind kind, int index) const;
