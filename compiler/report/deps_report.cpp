@@ -129,11 +129,19 @@ void write_deps_text(const DepsReportInput &in, std::ostream &out) {
       fmt::print(out, "    (none)\n");
     for (const deps::Plan &p : a.plans) {
       fmt::print(out, "    {:<16} {}\n", schedule_label(p.schedule), p.schedule.description);
-      if (p.schedule.kind == deps::ScheduleKind::Unimodular)
-        for (size_t i = 0; i < p.schedule.transformed.size(); ++i)
-          fmt::print(out, "      transformed {} -> {}\n",
-                     deps::to_string(a.dependences.dependences[i].distance),
-                     deps::to_string(deps::DistanceVector{p.schedule.transformed[i], 0}));
+      if (p.schedule.kind == deps::ScheduleKind::Unimodular) {
+        // Kinds sharing a distance (a compound update's RAW and WAR) transform alike: once each.
+        std::vector<std::string> shown;
+        for (size_t i = 0; i < p.schedule.transformed.size(); ++i) {
+          std::string line =
+              fmt::format("{} -> {}", deps::to_string(a.dependences.dependences[i].distance),
+                          deps::to_string(deps::DistanceVector{p.schedule.transformed[i], 0}));
+          if (std::find(shown.begin(), shown.end(), line) != shown.end())
+            continue;
+          fmt::print(out, "      transformed {}\n", line);
+          shown.push_back(std::move(line));
+        }
+      }
       fmt::print(out, "      bytes moved per pass: {}\n", p.cost_formula);
     }
     const deps::Schedule &chosen = a.schedules.chosen;

@@ -17,15 +17,18 @@ bool writes(ir::AccessKind k) {
   return k == ir::AccessKind::Write || k == ir::AccessKind::ReadWrite;
 }
 
-/// The kind of a dependence from `source` (earlier iteration) to `sink` (later one), if any.
-std::optional<DependenceKind> kind_of(ir::AccessKind source, ir::AccessKind sink, bool ordered) {
+/// The kinds of dependence from `source` (earlier iteration) to `sink` (later one): all that
+/// occur, so a compound update's self-pair (`C(i, j) += ...`, read and written) lists RAW and WAR,
+/// and WAW when the loop is ordered.
+std::vector<DependenceKind> kinds_of(ir::AccessKind source, ir::AccessKind sink, bool ordered) {
+  std::vector<DependenceKind> kinds;
   if (writes(source) && reads(sink))
-    return DependenceKind::RAW;
+    kinds.push_back(DependenceKind::RAW);
   if (reads(source) && writes(sink))
-    return DependenceKind::WAR;
+    kinds.push_back(DependenceKind::WAR);
   if (writes(source) && writes(sink) && ordered)
-    return DependenceKind::WAW; // unordered loops may reorder writes (Orion's rule)
-  return std::nullopt;
+    kinds.push_back(DependenceKind::WAW); // unordered loops may reorder writes (Orion's rule)
+  return kinds;
 }
 
 std::optional<int64_t> bound_of(const isl::val &v) {
@@ -206,13 +209,14 @@ DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
     for (const ir::ArrayRef &b : loop.refs) {
       if (!analyzed(a) || !analyzed(b) || a.array != b.array)
         continue;
-      auto kind = kind_of(a.access, b.access, loop.clauses.ordered);
-      if (!kind)
+      const std::vector<DependenceKind> kinds = kinds_of(a.access, b.access, loop.clauses.ordered);
+      if (kinds.empty())
         continue;
       const Computed &c = distances(a, b);
-      for (const auto &[vector, exact] : c.vectors)
-        found.add(vector, exact, *kind, a.array, {a.id, b.id}, {relation[a.id], relation[b.id]},
-                  c.computed);
+      for (const DependenceKind kind : kinds)
+        for (const auto &[vector, exact] : c.vectors)
+          found.add(vector, exact, kind, a.array, {a.id, b.id}, {relation[a.id], relation[b.id]},
+                    c.computed);
     }
   }
   if (over_budget > 0)

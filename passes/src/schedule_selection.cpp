@@ -327,16 +327,32 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
   }
 
   // None: say which dependences block 1D and 2D (the report lists them all), and what helps.
+  // A compound update's self-pair has several kinds on one distance: one entry lists them all.
+  struct Blocking {
+    std::string kinds;
+    const Dependence *dependence;
+  };
+  std::vector<Blocking> listed;
+  for (const Dependence &d : deps.dependences) {
+    const auto same = std::find_if(listed.begin(), listed.end(), [&](const Blocking &b) {
+      return b.dependence->array == d.array && b.dependence->distance == d.distance &&
+             b.dependence->refs.front() == d.refs.front();
+    });
+    if (same == listed.end())
+      listed.push_back({std::string(to_string(d.kind)), &d});
+    else
+      same->kinds += fmt::format("/{}", to_string(d.kind));
+  }
   constexpr size_t kListed = 3;
   std::string blocking;
-  for (size_t i = 0; i < deps.dependences.size() && i < kListed; ++i) {
-    const Dependence &d = deps.dependences[i];
-    blocking += fmt::format("{}{} {} on '{}' (refs #{}->#{})", i ? "; " : "", to_string(d.kind),
+  for (size_t i = 0; i < listed.size() && i < kListed; ++i) {
+    const Dependence &d = *listed[i].dependence;
+    blocking += fmt::format("{}{} {} on '{}' (refs #{}->#{})", i ? "; " : "", listed[i].kinds,
                             to_string(d.distance), loop.arrays[d.array].name, d.refs.front().first,
                             d.refs.front().second);
   }
-  if (deps.dependences.size() > kListed)
-    blocking += fmt::format("; and {} more", deps.dependences.size() - kListed);
+  if (listed.size() > kListed)
+    blocking += fmt::format("; and {} more", listed.size() - kListed);
   choice.reason =
       fmt::format("no 1D, 2D or unimodular schedule keeps these dependences: {}", blocking);
   const bool has_waw =

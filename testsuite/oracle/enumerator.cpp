@@ -83,8 +83,8 @@ private:
   int64_t counted_ = 0;
   bool count_stopped_ = false;
   int64_t outer_steps_ = 0;
-  std::vector<std::vector<int>> inner_order_;                ///< per ref position
-  std::vector<std::vector<std::optional<DepKind>>> kind_of_; ///< [source ref][sink ref]
+  std::vector<std::vector<int>> inner_order_;              ///< per ref position
+  std::vector<std::vector<std::vector<DepKind>>> kind_of_; ///< [source ref][sink ref]
   std::map<int, ArrayTouches> by_array_;
   std::vector<std::vector<Coord>> scratch_;
   std::set<std::string> approximations_;
@@ -373,8 +373,8 @@ bool may_overlap_all(const ArrayTouches &at, const Touch &x, const Touch &y) {
 void Enumerator::record(int array, const Touch &x, const Touch &y) {
   const Touch &source = x.iter < y.iter ? x : y;
   const Touch &sink = x.iter < y.iter ? y : x;
-  const std::optional<DepKind> kind = kind_of_[source.ref][sink.ref];
-  if (!kind)
+  const std::vector<DepKind> &kinds = kind_of_[source.ref][sink.ref];
+  if (kinds.empty())
     return;
   const int64_t *p = iterations_.data() + source.iter * dims_;
   const int64_t *q = iterations_.data() + sink.iter * dims_;
@@ -384,10 +384,12 @@ void Enumerator::record(int array, const Touch &x, const Touch &y) {
     if (level < 0 && distance_[d] != 0)
       level = static_cast<int>(d);
   }
-  const PairKey key{*kind, array, level, loop_.refs[source.ref].id, loop_.refs[sink.ref].id};
-  DistanceSet &set = result_.truth.distances[key];
-  if (!set.count(distance_))
-    set.insert(distance_);
+  for (const DepKind kind : kinds) {
+    const PairKey key{kind, array, level, loop_.refs[source.ref].id, loop_.refs[sink.ref].id};
+    DistanceSet &set = result_.truth.distances[key];
+    if (!set.count(distance_))
+      set.insert(distance_);
+  }
 }
 
 void Enumerator::pair_touches(int array, ArrayTouches &at) {
@@ -514,13 +516,13 @@ Enumeration Enumerator::run() {
 
   for (const ir::ArrayRef &ref : loop_.refs)
     inner_order_.push_back(inner_loops_of(ref));
-  kind_of_.assign(loop_.refs.size(), std::vector<std::optional<DepKind>>(loop_.refs.size()));
+  kind_of_.assign(loop_.refs.size(), std::vector<std::vector<DepKind>>(loop_.refs.size()));
   for (size_t a = 0; a < loop_.refs.size(); ++a)
     for (size_t b = 0; b < loop_.refs.size(); ++b)
       if (loop_.refs[a].array == loop_.refs[b].array && is_analyzed_ref(loop_, loop_.refs[a]) &&
           is_analyzed_ref(loop_, loop_.refs[b]))
         kind_of_[a][b] =
-            dependence_kind(loop_.refs[a].access, loop_.refs[b].access, loop_.clauses.ordered);
+            dependence_kinds(loop_.refs[a].access, loop_.refs[b].access, loop_.clauses.ordered);
 
   for (size_t a = 0; a < loop_.refs.size(); ++a)
     for (size_t b = a + 1; b < loop_.refs.size(); ++b) {
@@ -557,14 +559,15 @@ std::string_view to_string(DepKind kind) {
   return "?";
 }
 
-std::optional<DepKind> dependence_kind(ir::AccessKind source, ir::AccessKind sink, bool ordered) {
+std::vector<DepKind> dependence_kinds(ir::AccessKind source, ir::AccessKind sink, bool ordered) {
+  std::vector<DepKind> kinds;
   if (writes(source) && reads(sink))
-    return DepKind::RAW;
+    kinds.push_back(DepKind::RAW);
   if (reads(source) && writes(sink))
-    return DepKind::WAR;
+    kinds.push_back(DepKind::WAR);
   if (writes(source) && writes(sink) && ordered)
-    return DepKind::WAW;
-  return std::nullopt;
+    kinds.push_back(DepKind::WAW);
+  return kinds;
 }
 
 bool is_analyzed_array(const ir::Loop &loop, int array) {

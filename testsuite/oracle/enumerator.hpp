@@ -22,7 +22,7 @@ std::string_view to_string(DepKind kind);
 
 /// The dependence from `source` (earlier iteration) to `sink` (later one), if the analysis
 /// contract has one: write/write pairs only count in ordered loops, a ReadWrite is both.
-std::optional<DepKind> dependence_kind(ir::AccessKind source, ir::AccessKind sink, bool ordered);
+std::vector<DepKind> dependence_kinds(ir::AccessKind source, ir::AccessKind sink, bool ordered);
 
 /// Whether dependences on the array are analyzed at all (not an accumulator, buffer or relaxed).
 bool is_analyzed_array(const ir::Loop &loop, int array);

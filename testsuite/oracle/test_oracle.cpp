@@ -143,8 +143,8 @@ TEST_CASE("an empty inner loop means the reference does not run", "[enumerator]"
   const int a = add_array(loop, "A", 1);
   add_ref(loop, a, R::ReadWrite, {affine(num(0))}, {k});
   const oracle::Truth t = truth_of(loop, {{"N", 4}});
-  // A ReadWrite pair is a RAW only (the analysis's kind rule), between iterations 1..3.
-  REQUIRE(keys(t) == std::set<PairKey>{{DepKind::RAW, a, 0, 0, 0}});
+  // A ReadWrite self-pair is a RAW and a WAR (WAW only in ordered loops), between iterations 1..3.
+  REQUIRE(keys(t) == std::set<PairKey>{{DepKind::RAW, a, 0, 0, 0}, {DepKind::WAR, a, 0, 0, 0}});
   CHECK(sorted(t.distances.begin()->second) == std::set<Distance>{{1}, {2}});
 }
 
@@ -238,7 +238,7 @@ TEST_CASE("array iteration walks the full key box", "[enumerator]") {
   add_ref(loop, w, R::ReadWrite, {affine(it(0)), affine(in(k))}, {k});
   const oracle::Truth t = truth_of(loop, {{"R.extent(0)", 3}, {"R.extent(1)", 4}, {"K", 2}});
   CHECK(t.iterations == 12);
-  REQUIRE(keys(t) == std::set<PairKey>{{DepKind::RAW, w, 1, 0, 0}});
+  REQUIRE(keys(t) == std::set<PairKey>{{DepKind::RAW, w, 1, 0, 0}, {DepKind::WAR, w, 1, 0, 0}});
   CHECK(sorted(t.distances.begin()->second) == std::set<Distance>{{0, 1}, {0, 2}, {0, 3}});
 }
 
@@ -372,6 +372,36 @@ TEST_CASE("the isl analysis matches the enumeration on a transpose and a shift",
       INFO(m);
     for (const std::string &m : r.inexact)
       INFO(m);
+    CHECK(r.sound);
+    CHECK(r.exactness == oracle::Exactness::Exact);
+  }
+}
+
+TEST_CASE("a compound update's self-pair has every kind that occurs, and isl lists them all",
+          "[checker]") {
+  // for i, j: C(i + j) += ... — C is read and written at (a, -a) from itself: RAW and WAR, and
+  // WAW only when the loop is ordered (unordered loops may reorder writes).
+  for (const bool ordered : {false, true}) {
+    ir::Loop loop = counted({{"i", num(0), par(0)}, {"j", num(0), par(0)}}, {"N"});
+    loop.clauses.ordered = ordered;
+    const int c = add_array(loop, "C", 1);
+    add_ref(loop, c, R::ReadWrite, {affine(it(0) + it(1))});
+    const oracle::ParameterValues values{{"N", 4}};
+    const oracle::Truth t = truth_of(loop, values);
+    std::set<PairKey> expected{{DepKind::RAW, c, 0, 0, 0}, {DepKind::WAR, c, 0, 0, 0}};
+    if (ordered)
+      expected.insert({DepKind::WAW, c, 0, 0, 0});
+    CHECK(keys(t) == expected);
+
+    deps::IslContext isl;
+    const deps::DependenceInfo info = deps::analyze_dependences(loop, isl, {values});
+    std::set<deps::DependenceKind> listed;
+    for (const deps::Dependence &d : info.dependences)
+      listed.insert(d.kind);
+    CHECK(listed.size() == expected.size());
+    const oracle::CheckResult r = oracle::check_dependences(loop, t, info, true);
+    for (const std::string &m : r.inexact)
+      UNSCOPED_INFO(m);
     CHECK(r.sound);
     CHECK(r.exactness == oracle::Exactness::Exact);
   }

@@ -59,6 +59,7 @@ int main(int argc, char **argv) {
 // CHECK: #{{[0-9]+}}{{ +}}R W(key[0], k)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf], [0,0]){{ +}}on H{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf], [0,0]){{ +}}on H{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 1d (1){{ +}}1D: partition key[1] across workers; no dependence crosses partitions

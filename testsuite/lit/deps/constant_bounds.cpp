@@ -48,12 +48,13 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 2 at {{.*}}constant_bounds.cpp:21:3 in 'main': unordered, counted nest over (i)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,7]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([1,7]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: (none)
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
-// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,7]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
+// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW/WAR ([1,7]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
 // CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
 // CHECK-LABEL: loop 3 at {{.*}}constant_bounds.cpp:24:3 in 'main': unordered, counted nest over (i)
 // CHECK: dependences:

@@ -29,6 +29,7 @@ int main(int argc, char **argv) {
 // CHECK: #{{[0-9]+}}{{ +}}X A(0, j)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf], [0,0]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf], [0,0]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 1d (1){{ +}}1D: partition j across workers; no dependence crosses partitions
@@ -49,13 +50,15 @@ int main(int argc, char **argv) {
 // CHECK: #{{[0-9]+}}{{ +}}X A(0, 0)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
 // CHECK-NEXT: RAW ([1,+inf], [-inf,+inf]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf], [-inf,+inf]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: (none)
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
-// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([0,0], [1,+inf]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}}); RAW ([1,+inf], [-inf,+inf]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
+// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW/WAR ([0,0], [1,+inf]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}}); RAW/WAR ([1,+inf], [-inf,+inf]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
 // CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
 // CHECK-LABEL: loop 2 at {{.*}}constant_subscripts.cpp:22:3 in 'main': unordered, counted nest over (i, j)
 // CHECK: references:

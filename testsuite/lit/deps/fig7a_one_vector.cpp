@@ -20,6 +20,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 0 at {{.*}}fig7a_one_vector.cpp:13:3 in 'main': unordered, array iteration of 'data' over (key[0], key[1])
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 1d (0){{ +}}1D: partition key[0] across workers; no dependence crosses partitions

@@ -45,8 +45,10 @@ int main(int argc, char **argv) {
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
 // CHECK-NEXT: WAR ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAW ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
 // CHECK-NEXT: WAR ([1,+inf], [0,0]){{ +}}on B{{ +}}refs
 // CHECK-NEXT: RAW ([1,+inf], [0,0]){{ +}}on B{{ +}}refs
+// CHECK-NEXT: WAW ([1,+inf], [0,0]){{ +}}on B{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 2d (0, 1){{ +}}2D ordered: space key[0], time key[1], wavefront (each worker waits only for its predecessor)

@@ -72,6 +72,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 3 at {{.*}}guarded_branches.cpp:48:3
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf]) on B refs #0->#0
+// CHECK-NEXT: WAR ([1,+inf]) on B refs #0->#0
 // CHECK-NEXT: RAW ([1,+inf]) on v refs #1->#2
 // CHECK-NEXT: WAR ([1,+inf]) on v refs #2->#1
 

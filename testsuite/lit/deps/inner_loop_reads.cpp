@@ -42,6 +42,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 1 at {{.*}}inner_loop_reads.cpp:22:3 in 'main': unordered, counted nest over (i, k)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [1,+inf]){{ +}}on x{{ +}}refs
+// CHECK-NEXT: WAR ([0,0], [1,+inf]){{ +}}on x{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 1d (0){{ +}}1D: partition i across workers; no dependence crosses partitions

@@ -38,10 +38,11 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 1 at {{.*}}inner_loop_window.cpp:21:3 in 'main': unordered, counted nest over (i)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,3]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([1,3]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: (none)
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
-// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,3]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
+// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW/WAR ([1,3]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
 // CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer

@@ -29,13 +29,15 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 0 at {{.*}}kmeans_update.cpp:14:3 in 'main': unordered, counted nest over (p)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf]){{ +}}on sums{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf]){{ +}}on sums{{ +}}refs
 // CHECK-NEXT: RAW ([1,+inf]){{ +}}on counts{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf]){{ +}}on counts{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: (none)
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
-// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,+inf]) on 'sums' (refs #{{[0-9]+}}->#{{[0-9]+}}); RAW ([1,+inf]) on 'counts' (refs #{{[0-9]+}}->#{{[0-9]+}})
+// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW/WAR ([1,+inf]) on 'sums' (refs #{{[0-9]+}}->#{{[0-9]+}}); RAW/WAR ([1,+inf]) on 'counts' (refs #{{[0-9]+}}->#{{[0-9]+}})
 // Both arrays block on their own, so no single relax(...) is suggested.
 // CHECK-NEXT: suggestion: no single array's dependences block this loop alone; relax(sums, counts) or Buffers for several of them would be needed
 // CHECK-LABEL: loop 1 at {{.*}}kmeans_update.cpp:21:3 in 'main': unordered, counted nest over (p)

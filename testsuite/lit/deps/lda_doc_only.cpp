@@ -31,6 +31,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 0 at {{.*}}lda_doc_only.cpp:14:3 in 'main': unordered, array iteration of 'tokens' over (key[0], key[1])
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [1,+inf]){{ +}}on doc_topic{{ +}}refs
+// CHECK-NEXT: WAR ([0,0], [1,+inf]){{ +}}on doc_topic{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 1d (0){{ +}}1D: partition key[0] across workers; no dependence crosses partitions
@@ -49,6 +50,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 1 at {{.*}}lda_doc_only.cpp:20:3 in 'main': unordered, array iteration of 'tokens' over (key[0], key[1])
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [1,+inf]){{ +}}on doc_topic{{ +}}refs
+// CHECK-NEXT: WAR ([0,0], [1,+inf]){{ +}}on doc_topic{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 1d (0){{ +}}1D: partition key[0] across workers; no dependence crosses partitions

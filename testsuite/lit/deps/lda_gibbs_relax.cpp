@@ -39,7 +39,9 @@ int main(int argc, char **argv) {
 // CHECK: #{{[0-9]+}}{{ +}}W tokens(key[0], key[1]){{ +}}26:5{{ +}}value
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [1,+inf]){{ +}}on doc_topic{{ +}}refs
+// CHECK-NEXT: WAR ([0,0], [1,+inf]){{ +}}on doc_topic{{ +}}refs
 // CHECK-NEXT: RAW ([1,+inf], [0,0]){{ +}}on word_topic{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf], [0,0]){{ +}}on word_topic{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 2d (0, 1){{ +}}2D unordered: space key[0], time key[1] (rotated)
@@ -73,6 +75,8 @@ int main(int argc, char **argv) {
 // JSON-NEXT: "level": 1,
 // JSON-NEXT: "kind": "RAW",
 // JSON-NEXT: "array": "doc_topic",
+// JSON: "kind": "WAR",
+// JSON-NEXT: "array": "doc_topic",
 // JSON: "distance": [
 // JSON-NEXT: [
 // JSON-NEXT: 1,
@@ -85,6 +89,8 @@ int main(int argc, char **argv) {
 // JSON-NEXT: ],
 // JSON-NEXT: "level": 0,
 // JSON-NEXT: "kind": "RAW",
+// JSON-NEXT: "array": "word_topic",
+// JSON: "kind": "WAR",
 // JSON-NEXT: "array": "word_topic",
 // JSON-NOT: "distance"
 // JSON: "candidates": [

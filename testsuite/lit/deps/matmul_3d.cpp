@@ -19,6 +19,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 0 at {{.*}}matmul_3d.cpp:13:3 in 'main': unordered, counted nest over (i, j, k)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [0,0], [1,+inf]){{ +}}on C{{ +}}refs
+// CHECK-NEXT: WAR ([0,0], [0,0], [1,+inf]){{ +}}on C{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 1d (0){{ +}}1D: partition i across workers; no dependence crosses partitions

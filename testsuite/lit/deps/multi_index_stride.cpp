@@ -29,6 +29,7 @@ int main(int argc, char **argv) {
 // CHECK: #{{[0-9]+}}{{ +}}X B(2*i - j + N)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf], [2,+inf]){{ +}}on B{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf], [2,+inf]){{ +}}on B{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: unimodular (0, 1){{ +}}unimodular: T = {{\[\[}}1, 0], [0, 1]], then 2D wavefront on (c0, c1) on the transformed space (c = T·(i, j))

@@ -26,6 +26,7 @@ int main(int argc, char **argv) {
 // CHECK: #{{[0-9]+}}{{ +}}X A(i + j)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf], [-inf,-1]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf], [-inf,-1]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: unimodular (1){{ +}}unimodular: T = {{\[\[}}1, 0], [1, 1]], then 1D on c1 on the transformed space (c = T·(i, j))
@@ -39,6 +40,7 @@ int main(int argc, char **argv) {
 // CHECK: #{{[0-9]+}}{{ +}}X A(i - j + N)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf], [1,+inf]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf], [1,+inf]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: unimodular (0, 1){{ +}}unimodular: T = {{\[\[}}1, 0], [0, 1]], then 2D wavefront on (c0, c1) on the transformed space (c = T·(i, j))

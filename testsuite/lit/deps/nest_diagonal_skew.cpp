@@ -20,6 +20,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 0 at {{.*}}nest_diagonal_skew.cpp:15:3 in 'main': unordered, counted nest over (i, k)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,3], [-3,-1]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([1,3], [-3,-1]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: unimodular (1){{ +}}unimodular: T = {{\[\[}}1, 0], [1, 1]], then 1D on c1 on the transformed space (c = T·(i, k))

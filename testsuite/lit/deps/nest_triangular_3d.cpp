@@ -21,7 +21,9 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 0 at {{.*}}nest_triangular_3d.cpp:15:3 in 'main': unordered, counted nest over (i, k, l)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [1,3], [1,3]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([0,0], [1,3], [1,3]){{ +}}on A{{ +}}refs
 // CHECK-NEXT: RAW ([1,3], [-2,3], [-3,2]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([1,3], [-2,3], [-3,2]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: unimodular (0, 1){{ +}}unimodular: T = {{\[\[}}1, 0, 0], [2, 1, 0], [3, 0, 1]], then 2D wavefront on (c0, c1) on the transformed space (c = T·(i, k, l))

@@ -33,6 +33,7 @@ int main(int argc, char **argv) {
 // CHECK: X A(key[0] + key[1]){{ +}}18:5{{ +}}A(u + key[1])
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf], [-inf,-1]){{ +}}on A
+// CHECK-NEXT: WAR ([1,+inf], [-inf,-1]){{ +}}on A
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: unimodular (1){{ +}}unimodular: T = {{\[\[}}1, 0], [1, 1]], then 1D on c1 on the transformed space (c = T·(key[0], key[1]))

@@ -23,7 +23,6 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: unimodular (1){{ +}}unimodular: T = {{\[\[}}1, 0], [1, 1]], then 1D on c1 on the transformed space (c = T·(i, j))
 // CHECK-NEXT: transformed ([1,+inf], [-inf,-1]) -> ([1,+inf], [0,0])
-// CHECK-NEXT: transformed ([1,+inf], [-inf,-1]) -> ([1,+inf], [0,0])
 // CHECK-NEXT: bytes moved per pass:
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: unimodular (1)

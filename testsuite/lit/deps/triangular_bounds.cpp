@@ -48,6 +48,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 1 at {{.*}}triangular_bounds.cpp:20:3 in 'main': unordered, counted nest over (i, j)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf], [0,0]){{ +}}on C{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf], [0,0]){{ +}}on C{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 1d (1){{ +}}1D: partition j across workers; no dependence crosses partitions

@@ -20,6 +20,7 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: loop 0 at {{.*}}triangular_prefix.cpp:15:3 in 'main': unordered, counted nest over (i, k)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
 // CHECK-NEXT: RAW ([1,+inf], [1,+inf]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:

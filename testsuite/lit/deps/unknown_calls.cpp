@@ -28,24 +28,26 @@ int main(int argc, char **argv) {
 // CHECK: #{{[0-9]+}}{{ +}}X A(?){{ +}}17:5{{ +}}A(bucket(i))
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: (none)
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
-// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,+inf]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
+// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW/WAR ([1,+inf]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
 // CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
 // CHECK-LABEL: loop 1 at {{.*}}unknown_calls.cpp:19:3 in 'main': unordered, counted nest over (i)
 // CHECK: references:
 // CHECK: #{{[0-9]+}}{{ +}}X A(?){{ +}}20:11{{ +}}A
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: (none)
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
-// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,+inf]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
+// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW/WAR ([1,+inf]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
 // CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
 // CHECK-LABEL: loop 2 at {{.*}}unknown_calls.cpp:22:3 in 'main': unordered, counted nest over (i)
 // CHECK: references:

@@ -29,18 +29,20 @@ int main(int argc, char **argv) {
 // CHECK: #{{[0-9]+}}{{ +}}X X(?){{ +}}17:5{{ +}}X(idx(i))
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,+inf]){{ +}}on X{{ +}}refs
+// CHECK-NEXT: WAR ([1,+inf]){{ +}}on X{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: (none)
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
-// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,+inf]) on 'X' (refs #{{[0-9]+}}->#{{[0-9]+}})
+// CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW/WAR ([1,+inf]) on 'X' (refs #{{[0-9]+}}->#{{[0-9]+}})
 // CHECK-NEXT: suggestion: relax(X) if stale values of 'X' are acceptable, or write it through an orion::Buffer
 // CHECK-LABEL: loop 1 at {{.*}}unknown_data_dependent.cpp:19:3 in 'main': unordered, counted nest over (i, j)
 // CHECK: references:
 // CHECK: #{{[0-9]+}}{{ +}}X A(i, ?){{ +}}21:7
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
+// CHECK-NEXT: WAR ([0,0], [1,+inf]){{ +}}on A{{ +}}refs
 // CHECK-EMPTY:
 // CHECK-NEXT: legal schedules:
 // CHECK-NEXT: 1d (0){{ +}}1D: partition i across workers; no dependence crosses partitions
