@@ -4,6 +4,10 @@
 #   tools/bootstrap.sh demo   install what is missing, build, generate ratings, compile
 #                             examples/sgd_mf.cpp with orionc and run it
 #   tools/bootstrap.sh test   install what is missing, build, run the whole test suite (ctest)
+#   tools/bootstrap.sh fuzz [seconds]
+#                             build the libFuzzer target over the front end with clang++-19,
+#                             AddressSanitizer and UBSan (build-fuzz/), replay the regression
+#                             inputs, then fuzz for the given time (default 120 s)
 #
 # Idempotent: packages already installed are not touched, the build directory (build/) is kept
 # and rebuilt incrementally, generated data is reused.
@@ -19,7 +23,7 @@ packages=(build-essential cmake ninja-build pkg-config python3 python3-yaml pyth
 
 install_missing() {
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "${packages[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -62,8 +66,18 @@ case "$mode" in
     cd "$build"
     ctest --output-on-failure --timeout 600 -j 2
     ;;
+  fuzz)
+    install_missing libclang-rt-19-dev
+    fuzz_build="${ORION_FUZZ_BUILD_DIR:-$here/build-fuzz}"
+    if [ ! -f "$fuzz_build/build.ninja" ]; then
+      cmake -S "$here" -B "$fuzz_build" -G Ninja -DCMAKE_C_COMPILER=clang-19 \
+        -DCMAKE_CXX_COMPILER=clang++-19 -DORION_FUZZ=ON -DORION_SANITIZE=address,undefined
+    fi
+    cmake --build "$fuzz_build" --target deps_fuzzer
+    "$here/tools/fuzz/run_fuzzer.sh" "$fuzz_build" "${2:-120}"
+    ;;
   *)
-    echo "usage: tools/bootstrap.sh demo|test" >&2
+    echo "usage: tools/bootstrap.sh demo|test|fuzz [seconds]" >&2
     exit 2
     ;;
 esac

@@ -3,6 +3,7 @@
 #include "host_build.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
+#include "parser_args.hpp"
 #include "source_diagnostics.hpp"
 
 #include "../codegen/source_emitter.hpp"
@@ -14,7 +15,6 @@
 
 #include <fmt/format.h>
 #include <isl/version.h>
-#include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/FileSystem.h>
 
@@ -28,21 +28,6 @@ using namespace orion;
 int fail(const std::string &message) {
   fmt::print(stderr, "orionc: error: {}\n", message);
   return 1;
-}
-
-std::vector<std::string> frontend_args(const driver::Options &o) {
-  std::vector<std::string> args{o.std_flag, "-DORION_DISTRIBUTED",
-                                std::string("-resource-dir=") + driver::config::kClangResourceDir};
-  args.insert(args.end(), o.preprocessor_args.begin(), o.preprocessor_args.end());
-  args.push_back(std::string("-I") + driver::config::kRuntimeInclude);
-  // The host compiler (mpicxx) finds <mpi.h> on its own; the parser must see it too.
-  llvm::SmallVector<llvm::StringRef, 4> mpi_dirs;
-  llvm::StringRef(driver::config::kMpiIncludeDirs).split(mpi_dirs, ';', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef dir : mpi_dirs) {
-    args.push_back("-isystem");
-    args.push_back(dir.str());
-  }
-  return args;
 }
 
 int run(const driver::Options &o) {
@@ -68,7 +53,8 @@ int run(const driver::Options &o) {
   if (!driver::read_file(o.input, text))
     return 1;
 
-  auto program = frontend::run_frontend({o.input, frontend_args(o)});
+  auto program = frontend::run_frontend(
+      {o.input, driver::parser_args(o.std_flag, o.preprocessor_args), std::nullopt});
   if (!program)
     return 1;
 

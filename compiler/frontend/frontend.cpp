@@ -107,6 +107,8 @@ std::optional<ir::Program> run_frontend(const FrontendOptions &options) {
   clang::tooling::FixedCompilationDatabase database(".", options.compiler_args);
   clang::tooling::ClangTool tool(database, {options.source});
   tool.setPrintErrorMessage(false); // the diagnostics already said what went wrong
+  if (options.contents)
+    tool.mapVirtualFile(options.source, *options.contents);
   LoopActionFactory factory(program);
   if (tool.run(&factory) != 0)
     return std::nullopt;

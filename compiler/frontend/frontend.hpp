@@ -13,6 +13,8 @@ namespace orion::frontend {
 struct FrontendOptions {
   std::string source;                     ///< the user's .cpp file
   std::vector<std::string> compiler_args; ///< -I, -D, -std=... as the host compile gets them
+  /// The text to parse as `source` instead of the file's contents (the fuzzer parses from memory).
+  std::optional<std::string> contents;
 };
 
 /// Parses `options.source` with Clang, prints diagnostics to stderr, and returns the LoopIR of

@@ -10,7 +10,7 @@ class Stmt;
 
 namespace orion::frontend {
 
-class ScanContext;
+struct ScanContext;
 
 /// Names of the arithmetic locals (and parameters) of the enclosing function that `body` reads,
 /// in order of first use: not declared in the loop, not references, not volatile, and not usable

@@ -1,0 +1,91 @@
+// libFuzzer target over orionc's front end and analysis: the input is the text of a C++ source
+// file, taken through the pipeline of `orionc --dump=deps` (parse, LoopIR, dependences, schedule
+// choice, the text and JSON reports) and, when every loop gets a schedule, through code
+// generation. Any crash, sanitizer report or hang is a bug; diagnostics for bad input are not.
+#include "../../compiler/codegen/source_emitter.hpp"
+#include "../../compiler/driver/parser_args.hpp"
+#include "../../compiler/frontend/frontend.hpp"
+#include "../../compiler/report/deps_report.hpp"
+
+#include "orion/passes/isl_context.hpp"
+#include "orion/passes/loop_analysis.hpp"
+
+#include <clang/Frontend/FrontendActions.h>
+#include <clang/Tooling/CompilationDatabase.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <sstream>
+#include <string>
+
+namespace {
+
+// An absolute name: the tool resolves relative names against a working directory the in-memory
+// file does not live in.
+constexpr const char *kInputName = "/orion-fuzz/input.cpp";
+
+/// The arguments of every run. Parsing <orion/orion.hpp> (the STL, MPI) takes seconds per input
+/// and would leave the fuzzer a few executions a minute; it is parsed once into a precompiled
+/// header that every input then starts from (its own `#include <orion/orion.hpp>` is a no-op).
+std::vector<std::string> make_args() {
+  std::vector<std::string> args = orion::driver::parser_args("-std=c++20", {});
+  llvm::SmallString<128> dir;
+  if (llvm::sys::fs::createUniqueDirectory("orion-fuzz", dir)) {
+    std::fprintf(stderr, "deps_fuzzer: no temporary directory; parsing without a PCH\n");
+    return args;
+  }
+  llvm::SmallString<128> header(dir), pch(dir);
+  llvm::sys::path::append(header, "prefix.hpp");
+  llvm::sys::path::append(pch, "prefix.hpp.pch");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(header, ec);
+    out << "#include <orion/orion.hpp>\n";
+  }
+  std::vector<std::string> pch_args = args;
+  pch_args.insert(pch_args.end(), {"-xc++-header", "-o", std::string(pch)});
+  clang::tooling::FixedCompilationDatabase database(".", pch_args);
+  clang::tooling::ClangTool tool(database, {std::string(header)});
+  tool.clearArgumentsAdjusters(); // keep -o and build the PCH (not -fsyntax-only)
+  if (tool.run(clang::tooling::newFrontendActionFactory<clang::GeneratePCHAction>().get()) != 0) {
+    std::fprintf(stderr, "deps_fuzzer: building the PCH failed; parsing without it\n");
+    return args;
+  }
+  args.insert(args.end(), {"-include-pch", std::string(pch)});
+  return args;
+}
+
+void run_pipeline(const std::string &text) {
+  using namespace orion;
+  static const std::vector<std::string> args = make_args();
+  auto program = frontend::run_frontend({kInputName, args, text});
+  if (!program)
+    return;
+  deps::IslContext isl;
+  const auto analyses = deps::analyze_program(*program, isl);
+  const report::DepsReportInput input{*program, analyses, text, "fuzz"};
+  std::ostringstream out;
+  report::write_deps_text(input, out);
+  report::write_deps_json(input, out);
+  const bool every_loop_scheduled =
+      std::all_of(analyses.begin(), analyses.end(),
+                  [](const deps::LoopAnalysis &a) { return a.error.empty() && a.chosen; });
+  if (!every_loop_scheduled)
+    return;
+  std::vector<codegen::CodegenError> errors;
+  codegen::emit_source(*program, analyses, text, kInputName, errors);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  run_pipeline(std::string(reinterpret_cast<const char *>(data), size));
+  return 0;
+}

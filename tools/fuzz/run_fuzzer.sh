@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs the front-end fuzzer of a build directory configured with -DORION_FUZZ=ON
+# (tools/bootstrap.sh fuzz configures, builds and calls this).
+#
+#   tools/fuzz/run_fuzzer.sh BUILD_DIR SECONDS
+#
+# First every input in testsuite/fuzz/regressions/ runs once; then the fuzzer runs for SECONDS,
+# seeded with the sources of the lit tests. New inputs are kept in BUILD_DIR/fuzz-corpus/ (so a
+# later run goes on from there); an input that crashes, leaks, hits undefined behaviour or takes
+# longer than the per-input limit is written to BUILD_DIR/fuzz-artifacts/ and fails the run.
+# Reproduce one with `BUILD_DIR/testsuite/fuzz/deps_fuzzer FILE`, then add FILE to
+# testsuite/fuzz/regressions/ with the fix.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+build="${1:?usage: run_fuzzer.sh BUILD_DIR SECONDS}"
+seconds="${2:?usage: run_fuzzer.sh BUILD_DIR SECONDS}"
+fuzzer="$build/testsuite/fuzz/deps_fuzzer"
+
+# Undefined behaviour stops the run like a crash does; leaks are reported per input.
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
+
+# -close_fd_mask=2: the pipeline's diagnostics for bad input are expected and would flood the log
+# (libFuzzer keeps its own output).
+common=(-close_fd_mask=2 -rss_limit_mb=6144 -timeout=60)
+
+shopt -s nullglob
+regressions=("$here"/testsuite/fuzz/regressions/*)
+if [ ${#regressions[@]} -gt 0 ]; then
+  echo "fuzz: replaying ${#regressions[@]} regression input(s)"
+  "$fuzzer" "${common[@]}" "${regressions[@]}"
+fi
+
+mkdir -p "$build/fuzz-corpus" "$build/fuzz-artifacts"
+echo "fuzz: running for ${seconds} s; seeds: testsuite/lit/{loops,deps,diagnostics}"
+"$fuzzer" "${common[@]}" -max_total_time="$seconds" -max_len=16384 -print_final_stats=1 \
+  -artifact_prefix="$build/fuzz-artifacts/" "$build/fuzz-corpus" \
+  "$here/testsuite/lit/loops" "$here/testsuite/lit/deps" "$here/testsuite/lit/diagnostics"
