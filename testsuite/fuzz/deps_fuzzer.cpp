@@ -36,18 +36,31 @@ constexpr const char *kInputName = "/orion-fuzz/input.cpp";
 /// header that every input then starts from (its own `#include <orion/orion.hpp>` is a no-op).
 std::vector<std::string> make_args() {
   std::vector<std::string> args = orion::driver::parser_args("-std=c++20", {});
-  llvm::SmallString<128> dir;
-  if (llvm::sys::fs::createUniqueDirectory("orion-fuzz", dir)) {
+  /// The PCH's directory, removed when the fuzzer exits normally.
+  static struct PchDirectory {
+    llvm::SmallString<128> path;
+    ~PchDirectory() {
+      if (!path.empty())
+        llvm::sys::fs::remove_directories(path);
+    }
+  } dir;
+  if (llvm::sys::fs::createUniqueDirectory("orion-fuzz", dir.path)) {
     std::fprintf(stderr, "deps_fuzzer: no temporary directory; parsing without a PCH\n");
     return args;
   }
-  llvm::SmallString<128> header(dir), pch(dir);
+  llvm::SmallString<128> header(dir.path), pch(dir.path);
   llvm::sys::path::append(header, "prefix.hpp");
   llvm::sys::path::append(pch, "prefix.hpp.pch");
   {
     std::error_code ec;
     llvm::raw_fd_ostream out(header, ec);
     out << "#include <orion/orion.hpp>\n";
+    if (ec || out.has_error()) {
+      std::fprintf(stderr, "deps_fuzzer: cannot write '%s'; parsing without a PCH\n",
+                   header.c_str());
+      out.clear_error();
+      return args;
+    }
   }
   std::vector<std::string> pch_args = args;
   pch_args.insert(pch_args.end(), {"-xc++-header", "-o", std::string(pch)});
