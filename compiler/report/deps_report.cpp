@@ -129,7 +129,13 @@ void write_deps_text(const DepsReportInput &in, std::ostream &out) {
       fmt::print(out, "    (none)\n");
     for (const deps::Plan &p : a.plans) {
       fmt::print(out, "    {:<16} {}\n", schedule_label(p.schedule), p.schedule.description);
-      if (p.schedule.kind == deps::ScheduleKind::Unimodular) {
+      // A time and a space wavefront on one skewed space share T: its vectors are shown once.
+      const bool shown_before = std::any_of(a.plans.begin(), a.plans.end(), [&](const auto &q) {
+        return &q < &p && q.schedule.transform && q.schedule.transform == p.schedule.transform;
+      });
+      if (shown_before)
+        fmt::print(out, "      transformed vectors as above\n");
+      else if (p.schedule.kind == deps::ScheduleKind::Unimodular) {
         // Kinds sharing a distance (a compound update's RAW and WAR) transform alike: once each.
         std::vector<std::string> shown;
         for (size_t i = 0; i < p.schedule.transformed.size(); ++i) {

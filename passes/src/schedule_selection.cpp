@@ -169,6 +169,53 @@ std::vector<Schedule> plain_candidates(const ir::Loop &loop, const DependenceInf
   return out;
 }
 
+/// The inner schedules offered on a skewed space: the first legal one and, when it partitions
+/// c0 (the time dimension of a time-skewed stencil) on two dims, the first 2D one on space
+/// dimensions only. A time wavefront has no parallelism when there are fewer time steps than
+/// workers; the space wavefront still has. The runtime picks between them on real extents.
+std::vector<const Schedule *> offered_inner(const std::vector<Schedule> &inner) {
+  std::vector<const Schedule *> out;
+  if (inner.empty())
+    return out;
+  const Schedule &first = inner.front();
+  out.push_back(&first);
+  const auto uses_time = [](const Schedule &s) {
+    return std::find(s.dims.begin(), s.dims.end(), 0) != s.dims.end();
+  };
+  if (first.kind != ScheduleKind::TwoD || !uses_time(first))
+    return out;
+  const auto space = std::find_if(inner.begin(), inner.end(), [&](const Schedule &s) {
+    return s.kind == ScheduleKind::TwoD && s.wavefront == first.wavefront && !uses_time(s);
+  });
+  if (space != inner.end())
+    out.push_back(&*space);
+  return out;
+}
+
+Schedule unimodular_candidate(const Matrix &t,
+                              const std::vector<std::vector<Interval>> &transformed,
+                              const Schedule &inner, const std::vector<std::string> &names,
+                              int dims) {
+  Schedule s;
+  s.kind = ScheduleKind::Unimodular;
+  s.transform = t;
+  s.transformed = transformed;
+  s.inner = inner.kind;
+  s.dims = inner.dims;
+  s.wavefront = inner.wavefront;
+  std::string original;
+  for (int i = 0; i < dims; ++i)
+    original += (i ? ", " : "") + names[i];
+  s.description = fmt::format(
+      "unimodular: T = {}, then {} on the transformed space (c = T·({}))", matrix_text(t),
+      s.inner == ScheduleKind::OneD
+          ? fmt::format("1D on c{}", s.dims[0])
+          : fmt::format("2D {} on (c{}, c{})", s.wavefront ? "wavefront" : "rotation", s.dims[0],
+                        s.dims[1]),
+      original);
+  return s;
+}
+
 } // namespace
 
 std::string_view to_string(ScheduleKind kind) {
@@ -248,39 +295,25 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
         negative += fmt::format(" or d{} < 0", d);
       if (none_violates(deps, model, ctx, negative, &tm)) {
         std::vector<Schedule> inner = plain_candidates(loop, deps, model, ctx, &tm, tnames);
-        Schedule s;
-        s.kind = ScheduleKind::Unimodular;
-        s.transform = *t;
+        if (inner.empty() && model.dims() >= 2) {
+          // Fully permutable (every transformed distance is non-negative): a blocked wavefront
+          // is legal on any two transformed dims.
+          for (int sp = 0; sp < model.dims(); ++sp)
+            for (int t = sp + 1; t < model.dims(); ++t) {
+              Schedule w;
+              w.kind = ScheduleKind::TwoD;
+              w.dims = {sp, t};
+              w.wavefront = true;
+              inner.push_back(std::move(w));
+            }
+        }
+        std::vector<std::vector<Interval>> transformed;
         for (const Dependence &d : deps.dependences)
-          s.transformed.push_back(exact_skew ? transformed_box(d, tm, model.dims())
-                                             : transform(*t, d.distance.entries));
-        if (!inner.empty()) {
-          s.inner = inner.front().kind;
-          s.dims = inner.front().dims;
-          s.wavefront = inner.front().wavefront;
-        } else if (model.dims() >= 2) {
-          // Fully permutable: a blocked wavefront over the first two transformed dims.
-          s.inner = ScheduleKind::TwoD;
-          s.dims = {0, 1};
-          s.wavefront = true;
-        }
-        if (s.inner != ScheduleKind::None) {
-          s.description = fmt::format(
-              "unimodular: T = {}, then {} on the transformed space (c = T·{})", matrix_text(*t),
-              s.inner == ScheduleKind::OneD
-                  ? fmt::format("1D on c{}", s.dims[0])
-                  : fmt::format("2D {} on (c{}, c{})", s.wavefront ? "wavefront" : "rotation",
-                                s.dims[0], s.dims[1]),
-              "(" +
-                  [&] {
-                    std::string v;
-                    for (size_t i = 0; i < names.size(); ++i)
-                      v += (i ? ", " : "") + names[i];
-                    return v;
-                  }() +
-                  ")");
-          choice.candidates.push_back(std::move(s));
-        }
+          transformed.push_back(exact_skew ? transformed_box(d, tm, model.dims())
+                                           : transform(*t, d.distance.entries));
+        for (const Schedule *in : offered_inner(inner))
+          choice.candidates.push_back(
+              unimodular_candidate(*t, transformed, *in, names, model.dims()));
       }
     }
   }
@@ -319,6 +352,10 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
     case ScheduleKind::Unimodular:
       choice.reason = "no 1D or 2D schedule is legal on the original space; the skewed space "
                       "carries every dependence forward";
+      if (choice.candidates.size() > 1)
+        choice.reason += "; on the real extents the runtime takes the cheapest candidate that "
+                         "keeps every worker busy (a time wavefront over fewer steps than workers "
+                         "does not)";
       break;
     case ScheduleKind::None:
       break;

@@ -153,6 +153,31 @@ void sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64_t> &of
     }
 }
 
+struct Box {
+  std::vector<std::int64_t> lo, hi; ///< half-open
+};
+
+/// The bounding box of the iteration space in a candidate's coordinates (transformed by T).
+/// Sparse spaces too: the box is the array's extents.
+Box candidate_box(const LoopRun &run, const Transform &transform) {
+  const std::vector<std::int64_t> &olo = run.box_lo, &ohi = run.box_hi;
+  Box box{olo, ohi};
+  if (transform.empty())
+    return box;
+  for (int r = 0; r < run.dims; ++r) {
+    std::int64_t lo = 0, hi = 0;
+    for (int m = 0; m < run.dims; ++m) {
+      const std::int64_t c = transform[r][m];
+      const std::int64_t a = c * olo[m], b = c * std::max(olo[m], ohi[m] - 1);
+      lo += std::min(a, b);
+      hi += std::max(a, b);
+    }
+    box.lo[r] = lo;
+    box.hi[r] = hi + 1;
+  }
+  return box;
+}
+
 } // namespace
 
 std::vector<Task> PartitionMap::tasks_of(std::int64_t worker) const {
@@ -226,6 +251,9 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
     for (int d = 0; d < run.dims; ++d)
       iterations *= static_cast<double>(std::max<std::int64_t>(0, run.box_hi[d] - run.box_lo[d]));
   }
+  // A candidate whose partitioned dimension has fewer points than there are workers leaves some
+  // of them idle (a time wavefront over fewer time steps than workers): bytes are compared only
+  // among the candidates that keep the most workers busy.
   int best = -1;
   for (std::size_t c = 0; c < plan.candidates.size(); ++c) {
     const plan::Candidate &cand = plan.candidates[c];
@@ -238,9 +266,18 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
         cost += iterations * term.accesses * static_cast<double>(h.element_size);
     }
     map.costs.push_back(cost);
+    std::int64_t width = map.workers;
+    if (lower_unit_triangular(cand.transform, run.dims)) {
+      const Box box = candidate_box(run, cand.transform);
+      for (int d : cand.dims)
+        if (d >= 0 && d < run.dims)
+          width = std::min(width, std::max<std::int64_t>(1, box.hi[d] - box.lo[d]));
+    }
+    map.widths.push_back(width);
     if (!lower_unit_triangular(cand.transform, run.dims))
       continue; // reported below if nothing else can run
-    if (best < 0 || cost < map.costs[static_cast<std::size_t>(best)])
+    const auto b = static_cast<std::size_t>(best);
+    if (best < 0 || width > map.widths[b] || (width == map.widths[b] && cost < map.costs[b]))
       best = static_cast<int>(c);
   }
   if (best < 0)
@@ -263,27 +300,9 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
                   "' partitions dimension " + std::to_string(d) + " of a " +
                   std::to_string(run.dims) + "-d space");
 
-  // Bounding box in the candidate's coordinates.
-  // Sparse spaces too: the box is the array's extents.
-  const std::vector<std::int64_t> &olo = run.box_lo, &ohi = run.box_hi;
-  map.lo.resize(olo.size());
-  map.hi.resize(ohi.size());
-  for (int r = 0; r < run.dims; ++r) {
-    if (cand.transform.empty()) {
-      map.lo[r] = olo[r];
-      map.hi[r] = ohi[r];
-      continue;
-    }
-    std::int64_t lo = 0, hi = 0;
-    for (int m = 0; m < run.dims; ++m) {
-      const std::int64_t c = cand.transform[r][m];
-      const std::int64_t a = c * olo[m], b = c * std::max(olo[m], ohi[m] - 1);
-      lo += std::min(a, b);
-      hi += std::max(a, b);
-    }
-    map.lo[r] = lo;
-    map.hi[r] = hi + 1;
-  }
+  Box box = candidate_box(run, cand.transform);
+  map.lo = std::move(box.lo);
+  map.hi = std::move(box.hi);
 
   // One worker has nobody to rotate with and no pipeline to fill: one block, run in the serial
   // program's order (storage order for sparse data), so even the order of its orion::rng() draws
@@ -378,8 +397,8 @@ BlockTask block_task(const LoopRun &run, const PartitionMap &map, const Task &ta
 std::string describe(const LoopRun &run, const PartitionMap &map) {
   const plan::LoopPlan &plan = *run.plan;
   const plan::Candidate &cand = *map.candidate;
-  static constexpr const char *kRoles[] = {"local",  "rotated",  "replicated",
-                                           "served", "buffered", "reduction", "relaxed"};
+  static constexpr const char *kRoles[] = {"local",    "rotated",   "replicated", "served",
+                                           "buffered", "reduction", "relaxed"};
   static constexpr const char *kKinds[] = {"1D", "2D rotation", "2D wavefront"};
   std::string out = "loop " + plan.file + ":" + std::to_string(plan.line) + ": " +
                     cand.description + " [" + kKinds[static_cast<int>(cand.kind)] +
@@ -404,7 +423,11 @@ std::string describe(const LoopRun &run, const PartitionMap &map) {
   for (std::size_t c = 0; c < plan.candidates.size(); ++c) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.3g", map.costs[c]);
+    const std::int64_t width = map.widths[c];
     out += " " + plan.candidates[c].description + " = " + buf + " B" +
+           (width < map.workers ? " (keeps " + std::to_string(width) + " of " +
+                                      std::to_string(map.workers) + " workers busy)"
+                                : "") +
            (static_cast<int>(c) == map.candidate_index ? " (chosen)" : "") +
            (c + 1 < plan.candidates.size() ? "," : "");
   }

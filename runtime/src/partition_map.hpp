@@ -36,6 +36,9 @@ struct PartitionMap {
   /// Bounding box of the iteration space in the candidate's coordinates.
   std::vector<std::int64_t> lo, hi;
   std::vector<double> costs; ///< bytes per pass of every candidate, as evaluated
+  /// Workers every candidate can keep busy: P, or fewer when a partitioned dimension of the
+  /// candidate's bounding box has fewer points. The widest candidates compete on cost.
+  std::vector<std::int64_t> widths;
 
   plan::Kind kind() const { return schedule; }
   /// A rotation candidate run as a wavefront in this pass.
@@ -55,7 +58,8 @@ struct PartitionMap {
 /// run (options.hpp). The sparse layout keeps two 8-byte offsets per block (1 GiB here).
 inline constexpr std::int64_t kMaxBlocks = std::int64_t{1} << 26;
 
-/// Picks the cheapest candidate on real extents and cuts the space; with `stagger`, a rotation
+/// Picks, on real extents, the cheapest of the candidates that keep the most workers busy, and
+/// cuts the space; with `stagger`, a rotation
 /// candidate on several workers runs as a wavefront over the same blocks (so the sparse layout of
 /// the rotation is reused). Throws orion::Error when no candidate can run (e.g. a transform the
 /// executor does not support).

@@ -30,8 +30,11 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: transformed ([0,0], [1,3], [1,3]) -> ([0,0], [1,3], [1,3])
 // CHECK-NEXT: transformed ([1,3], [-2,3], [-3,2]) -> ([1,3], [0,9], [0,9])
 // CHECK-NEXT: bytes moved per pass:
+// CHECK-NEXT: unimodular (1, 2){{ +}}unimodular: T = {{\[\[}}1, 0, 0], [2, 1, 0], [3, 0, 1]], then 2D wavefront on (c1, c2) on the transformed space (c = T·(i, k, l))
+// CHECK-NEXT: transformed vectors as above
+// CHECK-NEXT: bytes moved per pass:
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: unimodular (0, 1)
-// CHECK-NEXT: why: no 1D or 2D schedule is legal on the original space; the skewed space carries every dependence forward
+// CHECK-NEXT: why: no 1D or 2D schedule is legal on the original space; the skewed space carries every dependence forward; on the real extents the runtime takes the cheapest candidate that keeps every worker busy (a time wavefront over fewer steps than workers does not)
 // CHECK: arrays:
 // CHECK-NEXT: A{{ +}}rotated

@@ -67,9 +67,12 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: transformed ([1,+inf], [1,1], [0,0]) -> ([1,+inf], [2,+inf], [3,+inf])
 // CHECK-NEXT: transformed ([1,+inf], [1,1], [1,1]) -> ([1,+inf], [2,+inf], [4,+inf])
 // CHECK-NEXT: bytes moved per pass:
+// CHECK-NEXT: unimodular (1, 2){{ +}}unimodular: T = {{\[\[}}1, 0, 0], [1, 1, 0], [2, 1, 1]], then 2D wavefront on (c1, c2) on the transformed space (c = T·(t, i, j))
+// CHECK-NEXT: transformed vectors as above
+// CHECK-NEXT: bytes moved per pass:
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: unimodular (0, 1)
-// CHECK-NEXT: why: no 1D or 2D schedule is legal on the original space; the skewed space carries every dependence forward
+// CHECK-NEXT: why: no 1D or 2D schedule is legal on the original space; the skewed space carries every dependence forward; on the real extents the runtime takes the cheapest candidate that keeps every worker busy (a time wavefront over fewer steps than workers does not)
 // CHECK: arrays:
 // CHECK-NEXT: A{{ +}}rotated
 
@@ -135,6 +138,12 @@ int main(int argc, char **argv) {
 // JSON-NEXT: 1
 // JSON-NEXT: ]
 // JSON-NEXT: ],
+// The space wavefront, on the same transform.
+// JSON: "kind": "unimodular",
+// JSON-NEXT: "dims": [
+// JSON-NEXT: 1,
+// JSON-NEXT: 2
+// JSON-NEXT: ],
 // JSON-NOT: "kind"
 // JSON: "schedule": {
 // JSON-NEXT: "kind": "unimodular",
@@ -159,7 +168,7 @@ int main(int argc, char **argv) {
 // JSON-NEXT: 1
 // JSON-NEXT: ]
 // JSON-NEXT: ],
-// JSON-NEXT: "reason": "no 1D or 2D schedule is legal on the original space; the skewed space carries every dependence forward",
+// JSON-NEXT: "reason": "no 1D or 2D schedule is legal on the original space; the skewed space carries every dependence forward; on the real extents the runtime takes the cheapest candidate that keeps every worker busy (a time wavefront over fewer steps than workers does not)",
 // JSON: "arrays": [
 // JSON: "name": "A",
 // JSON-NEXT: "role": "rotated"
