@@ -127,4 +127,20 @@ bool any_recorded(const std::vector<ArraySync> &syncs) {
   return false;
 }
 
+void snapshot_recorded(const LoopRun &run, const std::vector<ArraySync> &syncs,
+                       std::vector<std::vector<unsigned char>> &copies) {
+  copies.resize(syncs.size());
+  for (std::size_t a = 0; a < syncs.size(); ++a) {
+    if (syncs[a].sync != Sync::Recorded) {
+      copies[a].clear();
+      continue;
+    }
+    const DenseHandle &h = run.arrays[a];
+    std::size_t bytes = h.element_size;
+    for (std::int64_t e : h.extents)
+      bytes *= static_cast<std::size_t>(e);
+    copies[a].assign(h.data, h.data + bytes); // reuses the capacity of the last loop's copy
+  }
+}
+
 } // namespace orion::detail

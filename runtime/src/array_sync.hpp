@@ -52,4 +52,10 @@ std::size_t span_bytes(const std::vector<Span> &spans);
 void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<ArraySync> &syncs,
                 const std::vector<unsigned char> &recorded_writes);
 
+/// Copies every array `syncs` marks Recorded into `copies` (cleared for the others). Taken before
+/// a 1D loop on several ranks, it replaces recording every access: diff_writes then finds what
+/// the rank changed in one pass over each array.
+void snapshot_recorded(const LoopRun &run, const std::vector<ArraySync> &syncs,
+                       std::vector<std::vector<unsigned char>> &copies);
+
 } // namespace orion::detail

@@ -79,23 +79,35 @@ void exchange_spans(const std::vector<Span> &spans) {
   }
 }
 
+namespace {
+
+/// Appends one run record: `count` consecutive elements of array `arg` from `offset`.
+void put_run(std::vector<unsigned char> &out, int arg, std::int64_t offset, std::int64_t count,
+             const unsigned char *values, std::size_t element_size) {
+  put(out, static_cast<std::int32_t>(arg));
+  put(out, offset);
+  put(out, count);
+  out.insert(out.end(), values, values + static_cast<std::size_t>(count) * element_size);
+}
+
+} // namespace
+
 void summarize(const LoopRun &run, const AccessLog &log, BlockAccess *access,
                std::vector<unsigned char> *writes) {
   const auto &entries = log.entries();
   std::vector<std::size_t> order(entries.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  // Stable: the first record of an element holds its value before the block touched it.
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+  // The log has one entry per element (its first access): sorted, the lists come out unique.
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     const auto &x = entries[a], &y = entries[b];
     return x.arg != y.arg ? x.arg < y.arg : x.offset < y.offset;
   });
+  // Consecutive changed elements of one array extend the current run record.
+  std::size_t count_at = 0;
+  int run_arg = -1;
+  std::int64_t run_next = -1;
   for (std::size_t i = 0; i < order.size(); ++i) {
     const AccessLog::Entry &e = entries[order[i]];
-    if (i > 0) {
-      const AccessLog::Entry &prev = entries[order[i - 1]];
-      if (prev.arg == e.arg && prev.offset == e.offset)
-        continue;
-    }
     const DenseHandle &h = run.arrays[static_cast<std::size_t>(e.arg)];
     const unsigned char *now = h.data + static_cast<std::size_t>(e.offset) * h.element_size;
     const bool changed = std::memcmp(now, log.old_value(e), h.element_size) != 0;
@@ -104,11 +116,20 @@ void summarize(const LoopRun &run, const AccessLog &log, BlockAccess *access,
       if (changed)
         access->written.emplace_back(e.arg, e.offset);
     }
-    if (writes && changed) {
-      put(*writes, static_cast<std::int32_t>(e.arg));
-      put(*writes, e.offset);
+    if (!writes || !changed)
+      continue;
+    if (e.arg == run_arg && e.offset == run_next) {
+      std::int64_t count = 0;
+      std::memcpy(&count, writes->data() + count_at, sizeof count);
+      ++count;
+      std::memcpy(writes->data() + count_at, &count, sizeof count);
       writes->insert(writes->end(), now, now + h.element_size);
+    } else {
+      count_at = writes->size() + sizeof(std::int32_t) + sizeof(std::int64_t);
+      put_run(*writes, e.arg, e.offset, 1, now, h.element_size);
+      run_arg = e.arg;
     }
+    run_next = e.offset + 1;
   }
 }
 
@@ -117,9 +138,45 @@ void apply_writes(const LoopRun &run, const unsigned char *p, std::size_t bytes)
   while (p < end) {
     const auto arg = get<std::int32_t>(p);
     const auto offset = get<std::int64_t>(p);
+    const auto count = get<std::int64_t>(p);
     const DenseHandle &h = run.arrays.at(static_cast<std::size_t>(arg));
-    std::memcpy(h.data + static_cast<std::size_t>(offset) * h.element_size, p, h.element_size);
-    p += h.element_size;
+    const std::size_t n = static_cast<std::size_t>(count) * h.element_size;
+    std::memcpy(h.data + static_cast<std::size_t>(offset) * h.element_size, p, n);
+    p += n;
+  }
+}
+
+void diff_writes(const LoopRun &run, const std::vector<std::vector<unsigned char>> &before,
+                 std::vector<unsigned char> &writes) {
+  for (std::size_t a = 0; a < before.size(); ++a) {
+    if (before[a].empty())
+      continue;
+    const DenseHandle &h = run.arrays[a];
+    const std::size_t size = h.element_size;
+    const std::int64_t elements = static_cast<std::int64_t>(before[a].size() / size);
+    const unsigned char *now = h.data, *old = before[a].data();
+    // Whole blocks of equal bytes are skipped with one memcmp; changed elements form runs.
+    constexpr std::int64_t kStride = 64;
+    std::int64_t run_start = -1;
+    for (std::int64_t e = 0; e < elements;) {
+      const std::int64_t n = std::min(kStride, elements - e);
+      if (run_start < 0 && std::memcmp(now + e * size, old + e * size, n * size) == 0) {
+        e += n;
+        continue;
+      }
+      const bool changed = std::memcmp(now + e * size, old + e * size, size) != 0;
+      if (changed && run_start < 0)
+        run_start = e;
+      else if (!changed && run_start >= 0) {
+        put_run(writes, static_cast<int>(a), run_start, e - run_start, now + run_start * size,
+                size);
+        run_start = -1;
+      }
+      ++e;
+    }
+    if (run_start >= 0)
+      put_run(writes, static_cast<int>(a), run_start, elements - run_start, now + run_start * size,
+              size);
   }
 }
 

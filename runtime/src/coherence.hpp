@@ -38,12 +38,19 @@ struct BlockAccess {
   std::vector<std::pair<int, std::int64_t>> accessed, written;
 };
 
-/// Reads a block's log: fills `access` (if non-null) and appends the write records (arg, offset,
-/// new value) to `writes` (if non-null).
+/// Write records are runs: (int32 arg, int64 offset, int64 count, count new values).
+
+/// Reads a block's log: fills `access` (if non-null) and appends a write record for every element
+/// it changed to `writes` (if non-null).
 void summarize(const LoopRun &run, const AccessLog &log, BlockAccess *access,
                std::vector<unsigned char> *writes);
 
-/// Applies write records produced by summarize (on any rank).
+/// Appends write records for every element of array a that differs from `before[a]` (runs of
+/// changed elements); arrays with an empty `before[a]` are skipped.
+void diff_writes(const LoopRun &run, const std::vector<std::vector<unsigned char>> &before,
+                 std::vector<unsigned char> &writes);
+
+/// Applies write records produced by summarize or diff_writes (on any rank).
 void apply_writes(const LoopRun &run, const unsigned char *records, std::size_t bytes);
 
 /// Collective: every rank's write records are applied on every rank, in rank order.

@@ -76,6 +76,10 @@ struct RuntimeState {
   /// would otherwise fault in megabytes of fresh pages per exchange, which took longer than the
   /// transfer itself (rank 64 SGD MF on 2 ranks: 90 ms per loop for 4.5 MB).
   std::vector<unsigned char> exchange_out, exchange_in;
+  /// A 1D loop's copies of the arrays it writes unaligned (taken before, compared after) and the
+  /// write records found: kept for the same reason.
+  std::vector<std::vector<unsigned char>> snapshots;
+  std::vector<unsigned char> write_records;
   /// --orion-replay-serial: every worker's stream, on every rank (indexed by global id).
   std::vector<PaddedRng> replay_rngs;
   /// How many times each parallel loop (by its plan) has run: --orion-verbose describes a loop
