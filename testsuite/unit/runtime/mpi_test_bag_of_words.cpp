@@ -76,10 +76,12 @@ TEST_CASE("distributed load_bag_of_words equals the serial reading on every rank
           Key{static_cast<int64_t>(seed % 5), static_cast<int64_t>(seed % 7) + 1, max_count});
     REQUIRE(B.nnz() == static_cast<int64_t>(tokens.size()));
     CHECK(std::equal(B.keys().begin(), B.keys().end(), tokens.begin()));
-    // Every rank holds the same elements: compare a sum of the keys across ranks.
-    int64_t sum = 0;
+    // Every rank holds the same elements: compare a hash of the keys across ranks (unsigned:
+    // it wraps, which signed arithmetic must not; UBSan reported the overflow).
+    uint64_t hash = 0;
     for (const Key &k : B.keys())
-      sum = sum * 31 + k[0] * 1000003 + k[1] * 1009 + k[2];
+      hash = hash * 31 + static_cast<uint64_t>(k[0] * 1000003 + k[1] * 1009 + k[2]);
+    const auto sum = static_cast<int64_t>(hash);
     for (const int64_t other : orion::detail::comm_allgather(sum))
       CHECK(other == sum);
   }
