@@ -298,11 +298,11 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
         if (inner.empty() && model.dims() >= 2) {
           // Fully permutable (every transformed distance is non-negative): a blocked wavefront
           // is legal on any two transformed dims.
-          for (int sp = 0; sp < model.dims(); ++sp)
-            for (int t = sp + 1; t < model.dims(); ++t) {
+          for (int first = 0; first < model.dims(); ++first)
+            for (int second = first + 1; second < model.dims(); ++second) {
               Schedule w;
               w.kind = ScheduleKind::TwoD;
-              w.dims = {sp, t};
+              w.dims = {first, second};
               w.wavefront = true;
               inner.push_back(std::move(w));
             }
