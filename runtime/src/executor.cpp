@@ -284,6 +284,30 @@ struct RankRun {
   }
 };
 
+/// Copying and comparing a whole array costs a fraction of a nanosecond per byte; logging an
+/// access costs tens of nanoseconds. So the copy pays unless the arrays are far larger than the
+/// loop's iterations (a loop over a few samples that writes into a large array).
+bool snapshot_pays(const LoopRun &run, const std::vector<ArraySync> &syncs) {
+  double iterations = 1;
+  if (run.sparse) {
+    iterations = static_cast<double>(run.nnz);
+  } else {
+    for (int d = 0; d < run.dims; ++d)
+      iterations *= static_cast<double>(std::max<std::int64_t>(0, run.box_hi[d] - run.box_lo[d]));
+  }
+  double bytes = 0;
+  for (std::size_t a = 0; a < syncs.size(); ++a) {
+    if (syncs[a].sync != Sync::Recorded)
+      continue;
+    double n = static_cast<double>(run.arrays[a].element_size);
+    for (std::int64_t e : run.arrays[a].extents)
+      n *= static_cast<double>(e);
+    bytes += n;
+  }
+  constexpr double kBytesPerIteration = 64;
+  return bytes <= kBytesPerIteration * iterations;
+}
+
 void run_normal(LoopRun &run, const PartitionMap &map) {
   RankRun rr(run, map);
   rr.rank = comm_rank();
@@ -293,7 +317,8 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   // 1D: nothing travels until the loop ends, so one copy of each such array taken now and
   // compared afterwards finds the rank's writes; recording every access cost ~100x the loop.
   // A wavefront ships each block's writes down the chain as the block ends: it records.
-  const bool snapshot = record_writes && map.kind() == plan::Kind::OneD;
+  const bool snapshot =
+      record_writes && map.kind() == plan::Kind::OneD && snapshot_pays(run, rr.syncs);
   rr.record = record_writes && !snapshot;
   if (snapshot) {
     const auto copy_start = Clock::now();
