@@ -136,10 +136,7 @@ void snapshot_recorded(const LoopRun &run, const std::vector<ArraySync> &syncs,
       continue;
     }
     const DenseHandle &h = run.arrays[a];
-    std::size_t bytes = h.element_size;
-    for (std::int64_t e : h.extents)
-      bytes *= static_cast<std::size_t>(e);
-    copies[a].assign(h.data, h.data + bytes); // reuses the capacity of the last loop's copy
+    copies[a].assign(h.data, h.data + h.bytes()); // reuses the capacity of the last loop's copy
   }
 }
 

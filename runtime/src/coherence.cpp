@@ -195,9 +195,7 @@ void exchange_writes(const LoopRun &run, const std::vector<unsigned char> &mine)
 }
 
 void broadcast_array(const DenseHandle &h, int root) {
-  std::int64_t n = static_cast<std::int64_t>(h.element_size);
-  for (std::int64_t e : h.extents)
-    n *= e;
+  std::int64_t n = h.bytes();
   unsigned char *p = h.data;
   while (n > 0) {
     const int chunk = static_cast<int>(std::min<std::int64_t>(n, kMaxMessageBytes));

@@ -288,24 +288,14 @@ struct RankRun {
 /// access costs tens of nanoseconds. So the copy pays unless the arrays are far larger than the
 /// loop's iterations (a loop over a few samples that writes into a large array).
 bool snapshot_pays(const LoopRun &run, const std::vector<ArraySync> &syncs) {
-  double iterations = 1;
-  if (run.sparse) {
-    iterations = static_cast<double>(run.nnz);
-  } else {
-    for (int d = 0; d < run.dims; ++d)
-      iterations *= static_cast<double>(std::max<std::int64_t>(0, run.box_hi[d] - run.box_lo[d]));
-  }
   double bytes = 0;
   for (std::size_t a = 0; a < syncs.size(); ++a) {
     if (syncs[a].sync != Sync::Recorded)
       continue;
-    double n = static_cast<double>(run.arrays[a].element_size);
-    for (std::int64_t e : run.arrays[a].extents)
-      n *= static_cast<double>(e);
-    bytes += n;
+    bytes += static_cast<double>(run.arrays[a].bytes());
   }
   constexpr double kBytesPerIteration = 64;
-  return bytes <= kBytesPerIteration * iterations;
+  return bytes <= kBytesPerIteration * iterations_of(run);
 }
 
 void run_normal(LoopRun &run, const PartitionMap &map) {

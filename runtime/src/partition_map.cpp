@@ -34,13 +34,6 @@ bool lower_unit_triangular(const Transform &t, int dims) {
   return true;
 }
 
-std::int64_t bytes_of(const DenseHandle &h) {
-  std::int64_t n = static_cast<std::int64_t>(h.element_size);
-  for (std::int64_t e : h.extents)
-    n *= e;
-  return n;
-}
-
 std::vector<std::int64_t> equal_bounds(std::int64_t lo, std::int64_t hi, int parts) {
   std::vector<std::int64_t> b(static_cast<std::size_t>(parts) + 1);
   const __int128 span = std::max<std::int64_t>(0, hi - lo);
@@ -232,6 +225,15 @@ std::vector<std::vector<Task>> PartitionMap::rounds() const {
   return out;
 }
 
+double iterations_of(const LoopRun &run) {
+  if (run.sparse)
+    return static_cast<double>(run.nnz);
+  double iterations = 1;
+  for (int d = 0; d < run.dims; ++d)
+    iterations *= static_cast<double>(std::max<std::int64_t>(0, run.box_hi[d] - run.box_lo[d]));
+  return iterations;
+}
+
 PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool stagger) {
   const plan::LoopPlan &plan = *run.plan;
   const auto where = [&] { return plan.file + ":" + std::to_string(plan.line); };
@@ -243,14 +245,7 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
   map.workers = static_cast<std::int64_t>(ranks) * threads;
 
   // Cost of every candidate on the real extents; the compiler's order breaks ties.
-  double iterations = 0;
-  if (run.sparse) {
-    iterations = static_cast<double>(run.nnz);
-  } else {
-    iterations = 1;
-    for (int d = 0; d < run.dims; ++d)
-      iterations *= static_cast<double>(std::max<std::int64_t>(0, run.box_hi[d] - run.box_lo[d]));
-  }
+  const double iterations = iterations_of(run);
   // A candidate whose partitioned dimension has fewer points than there are workers leaves some
   // of them idle (a time wavefront over fewer time steps than workers): bytes are compared only
   // among the candidates that keep the most workers busy.
@@ -261,20 +256,21 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
     for (const plan::CostTerm &term : cand.cost) {
       const DenseHandle &h = run.arrays.at(static_cast<std::size_t>(term.arg));
       if (term.kind == plan::CostTerm::Kind::RotatedPerPass)
-        cost += static_cast<double>(map.workers - 1) * static_cast<double>(bytes_of(h));
+        cost += static_cast<double>(map.workers - 1) * static_cast<double>(h.bytes());
       else
         cost += iterations * term.accesses * static_cast<double>(h.element_size);
     }
     map.costs.push_back(cost);
     std::int64_t width = map.workers;
-    if (lower_unit_triangular(cand.transform, run.dims)) {
+    const bool runnable = lower_unit_triangular(cand.transform, run.dims);
+    if (runnable) {
       const Box box = candidate_box(run, cand.transform);
       for (int d : cand.dims)
         if (d >= 0 && d < run.dims)
           width = std::min(width, std::max<std::int64_t>(1, box.hi[d] - box.lo[d]));
     }
     map.widths.push_back(width);
-    if (!lower_unit_triangular(cand.transform, run.dims))
+    if (!runnable)
       continue; // reported below if nothing else can run
     const auto b = static_cast<std::size_t>(best);
     if (best < 0 || width > map.widths[b] || (width == map.widths[b] && cost < map.costs[b]))

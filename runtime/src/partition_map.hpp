@@ -58,6 +58,10 @@ struct PartitionMap {
 /// run (options.hpp). The sparse layout keeps two 8-byte offsets per block (1 GiB here).
 inline constexpr std::int64_t kMaxBlocks = std::int64_t{1} << 26;
 
+/// Iterations of one execution: the stored elements of a sparse space, the points of a box
+/// space's bounding box (an upper bound for triangular nests).
+double iterations_of(const LoopRun &run);
+
 /// Picks, on real extents, the cheapest of the candidates that keep the most workers busy, and
 /// cuts the space; with `stagger`, a rotation
 /// candidate on several workers runs as a wavefront over the same blocks (so the sparse layout of

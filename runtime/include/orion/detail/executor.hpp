@@ -23,6 +23,14 @@ struct DenseHandle {
   std::vector<std::int64_t> extents;
   /// Only updated through merges (a relaxed array, a Buffer's target): never shipped as writes.
   bool merged = false;
+
+  /// The array's size in bytes.
+  std::int64_t bytes() const {
+    std::int64_t n = static_cast<std::int64_t>(element_size);
+    for (std::int64_t e : extents)
+      n *= e;
+    return n;
+  }
 };
 
 /// One partition execution.
