@@ -70,7 +70,9 @@ case "$mode" in
     if grep -q '^ORION_SANITIZE:STRING=.' CMakeCache.txt; then
       # A sanitized build: every report fails its test. Leak checking stays on; only Open MPI's
       # own allocations are suppressed (tools/sanitizers/lsan.supp).
-      export ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+      # verify_asan_link_order=0: the benchmark harness runs programs under stdbuf, which preloads
+      # its own library ahead of the ASan runtime.
+      export ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0:verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
       export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
       export LSAN_OPTIONS="suppressions=$here/tools/sanitizers/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
     fi

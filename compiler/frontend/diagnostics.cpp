@@ -92,6 +92,13 @@ DiagInfo info(Diag diag) {
     return {L::Note, "for any other update, write it through an orion::Buffer with an apply "
                      "function: 'orion::Buffer<T, N> wb(%0, apply, orion::max_delay(n));' and "
                      "'wb(i...) += update;'"};
+  case Diag::RankDependentCollective:
+    return {L::Warning, "%0 is collective, but only some ranks reach it here: every rank must make "
+                        "the same collective calls in the same order, so this run stops with a "
+                        "collective call mismatch; make the call on every rank and branch on the "
+                        "rank only for what follows (e.g. printing the result)"};
+  case Diag::RankConditionNote:
+    return {L::Note, "this condition depends on the rank"};
   }
   return {L::Error, "internal error: unknown diagnostic"};
 }

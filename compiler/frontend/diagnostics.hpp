@@ -33,6 +33,8 @@ enum class Diag {
   RelaxedPlainWrite,
   RelaxedBufferNote,
   RelaxedAutoCopy,
+  RankDependentCollective,
+  RankConditionNote,
 };
 
 /// Thin wrapper that registers the custom diagnostic ids with a Clang DiagnosticsEngine.

@@ -4,6 +4,7 @@
 #include "loop_binder.hpp"
 #include "loop_builder.hpp"
 #include "pragma_handler.hpp"
+#include "rank_dependent_collectives.hpp"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -60,6 +61,7 @@ public:
       if (auto loop = build_loop(ast, b, diags))
         program_.loops.push_back(std::move(*loop));
     }
+    warn_rank_dependent_collectives(ast, seen, diags);
   }
 
 private:

@@ -70,7 +70,7 @@ void exchange_spans(const std::vector<Span> &spans) {
   const std::int64_t total = std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
   unsigned char *all = gather_buffer(total);
   comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
-  st.bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
+  st.loops.bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
   std::size_t at = 0;
   for (int r = 0; r < size; ++r) {
     if (r != rank)
@@ -188,7 +188,7 @@ void exchange_writes(const LoopRun &run, const std::vector<unsigned char> &mine)
   const std::int64_t total = std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
   unsigned char *all = gather_buffer(total);
   comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
-  state().bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
+  state().loops.bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
   // In rank order = worker order, so of two writes to one element the later worker's wins, as
   // in the serial replay.
   apply_writes(run, all, static_cast<std::size_t>(total));
@@ -202,7 +202,7 @@ void broadcast_array(const DenseHandle &h, int root) {
     if (MPI_Bcast(p, chunk, MPI_BYTE, root, runtime_comm()) != MPI_SUCCESS)
       throw Error("MPI_Bcast of a parallel loop's array failed");
     if (comm_rank() == root)
-      state().bytes_sent += static_cast<std::int64_t>(chunk) * (comm_size() - 1);
+      state().loops.bytes_sent += static_cast<std::int64_t>(chunk) * (comm_size() - 1);
     p += chunk;
     n -= chunk;
   }

@@ -20,6 +20,7 @@
 #include "runtime_comm.hpp"
 #include "wait.hpp"
 
+#include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
 #include <orion/detail/executor.hpp>
 #include <orion/detail/state.hpp>
@@ -265,7 +266,7 @@ struct RankRun {
             std::vector<unsigned char>().swap(w);
           }
         }
-        state().bytes_sent += static_cast<std::int64_t>(payload.size());
+        state().loops.bytes_sent += static_cast<std::int64_t>(payload.size());
         buffers.push_back(std::move(payload));
         requests.emplace_back();
         recv_part.push_back(-1);
@@ -313,7 +314,8 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   if (snapshot) {
     const auto copy_start = Clock::now();
     snapshot_recorded(run, rr.syncs, state().snapshots);
-    state().exchange_seconds += seconds_since(copy_start); // part of keeping the copies current
+    state().loops.exchange_seconds +=
+        seconds_since(copy_start); // part of keeping the copies current
   }
   if (rr.record)
     rr.writes.assign(static_cast<std::size_t>(map.threads),
@@ -344,10 +346,10 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
     std::rethrow_exception(rr.error);
   RuntimeState &st = state();
   const double blocks_wall = seconds_since(blocks_start);
-  st.blocks_seconds += blocks_wall;
-  st.compute_seconds += rr.compute;
-  st.wait_seconds += rr.waiting;
-  st.idle_seconds += std::max(0.0, blocks_wall * map.threads - rr.compute - rr.waiting);
+  st.loops.blocks_seconds += blocks_wall;
+  st.loops.compute_seconds += rr.compute;
+  st.loops.wait_seconds += rr.waiting;
+  st.loops.idle_seconds += std::max(0.0, blocks_wall * map.threads - rr.compute - rr.waiting);
   if (!multi)
     return;
   const auto exchange_start = Clock::now();
@@ -359,7 +361,7 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
     for (auto &w : rr.writes)
       recorded.insert(recorded.end(), w[0].begin(), w[0].end());
   final_sync(run, map, rr.syncs, recorded);
-  st.exchange_seconds += seconds_since(exchange_start);
+  st.loops.exchange_seconds += seconds_since(exchange_start);
 }
 
 /// Loops whose workers share updates (relaxed arrays, Buffers) merge them at points every worker
@@ -401,13 +403,25 @@ void print_digest(const LoopRun &run, std::int64_t pass) {
     std::fprintf(stderr, "%s\n", line.c_str());
 }
 
+/// The --orion-stats record of this loop, made when it first runs.
+LoopProfile &profile_of(const LoopRun &run) {
+  std::vector<LoopProfile> &profiles = state().loop_profiles;
+  auto found = std::find_if(profiles.begin(), profiles.end(),
+                            [&](const LoopProfile &p) { return p.plan == run.plan; });
+  if (found != profiles.end())
+    return *found;
+  return profiles.emplace_back(LoopProfile{run.plan, where(run), {}, {}});
+}
+
 } // namespace
 
 void execute(LoopRun &run) {
   RuntimeState &st = state();
   if (in_worker())
     throw Error("parallel loop at " + where(run) + " started inside another parallel loop");
+  enter_collective({CollectiveKind::ParallelLoop, run.plan->line});
   const auto start = Clock::now();
+  const LoopCounters before = st.loops;
   auto entry = std::find_if(st.loop_passes.begin(), st.loop_passes.end(),
                             [&](const auto &e) { return e.first == run.plan; });
   if (entry == st.loop_passes.end())
@@ -417,7 +431,7 @@ void execute(LoopRun &run) {
       make_partition_map(run, st.num_ranks, st.threads_per_rank, pass < st.options.stagger);
   if (run.sparse)
     sparse_layout(run, map);
-  st.setup_seconds += seconds_since(start);
+  st.loops.setup_seconds += seconds_since(start);
 
   // Described when it first runs, and again when its staggered passes are over.
   const bool first_plain_pass =
@@ -448,8 +462,11 @@ void execute(LoopRun &run) {
       run_normal(run, map);
   }
 
-  ++st.loop_runs;
-  st.loop_seconds += seconds_since(start);
+  ++st.loops.runs;
+  st.loops.loop_seconds += seconds_since(start);
+  LoopProfile &profile = profile_of(run);
+  profile.counters += st.loops - before;
+  profile.schedule = map.candidate->description;
   if (st.options.digest && st.rank == 0)
     print_digest(run, pass);
 }

@@ -83,7 +83,7 @@ void merge(LoopRun &run, std::int64_t slots, bool exchange) {
       total += b;
     unsigned char *all = gather_buffer(total);
     comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
-    state().bytes_sent += static_cast<std::int64_t>(mine.size());
+    state().loops.bytes_sent += static_cast<std::int64_t>(mine.size());
     p = all;
     parts = static_cast<std::int64_t>(bytes.size());
   }
@@ -93,8 +93,8 @@ void merge(LoopRun &run, std::int64_t slots, bool exchange) {
       for (SharedUpdates *u : run.shared)
         u->apply(p);
   RuntimeState &st = state();
-  ++st.merges;
-  st.merged_bytes += p - first;
+  ++st.loops.merges;
+  st.loops.merged_bytes += p - first;
 }
 
 // ---- --orion-check ----
@@ -203,7 +203,7 @@ std::vector<CheckedBlock> gather_blocks(const PartitionMap &map, std::vector<Che
   std::vector<unsigned char> gathered(static_cast<std::size_t>(total));
   comm_allgatherv_bytes(payload.data(), static_cast<std::int64_t>(payload.size()), gathered.data(),
                         bytes);
-  state().bytes_sent += static_cast<std::int64_t>(payload.size());
+  state().loops.bytes_sent += static_cast<std::int64_t>(payload.size());
   std::vector<CheckedBlock> all;
   for (const unsigned char *p = gathered.data(); p < gathered.data() + gathered.size();)
     all.push_back(deserialize(p));
@@ -314,11 +314,11 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
   double computed = 0;
   for (double c : compute)
     computed += c;
-  st.blocks_seconds += blocks;
-  st.compute_seconds += computed;
-  st.idle_seconds += std::max(0.0, blocks * map.threads - computed);
-  st.exchange_seconds += merge_s;
-  st.merge_seconds += merge_s;
+  st.loops.blocks_seconds += blocks;
+  st.loops.compute_seconds += computed;
+  st.loops.idle_seconds += std::max(0.0, blocks * map.threads - computed);
+  st.loops.exchange_seconds += merge_s;
+  st.loops.merge_seconds += merge_s;
   if (!multi)
     return;
   // Slabs each worker wrote alone (and the iterated sparse values) are still only on their rank;

@@ -1,6 +1,7 @@
 // orion::Accumulator: reductions out of parallel loops (losses, counts, maxima).
 #pragma once
 
+#include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
 #include <orion/detail/state.hpp>
 #include <orion/detail/worker.hpp>
@@ -81,6 +82,7 @@ public:
   T aggregate() const {
     if (detail::in_worker())
       throw Error("Accumulator::aggregate() is collective; call it outside parallel loops");
+    detail::enter_collective({detail::CollectiveKind::Aggregate});
     if (detail::comm_size() == 1)
       return value();
     const auto start = std::chrono::steady_clock::now();

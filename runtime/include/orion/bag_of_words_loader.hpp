@@ -1,6 +1,7 @@
 // orion::load_bag_of_words: corpora in the UCI "bag of words" docword format.
 #pragma once
 
+#include <orion/detail/collective_call.hpp>
 #include <orion/detail/extent_limit.hpp>
 #include <orion/detail/line_scan.hpp>
 #include <orion/sparse_array.hpp>
@@ -104,6 +105,7 @@ inline std::optional<std::string> docword_problem(const DocwordLine &l, std::int
 /// lines, missing, unreadable, not a regular file or changed while loading. Not cached.
 inline SparseArray<std::int32_t, 3> load_bag_of_words(const std::string &path) {
   using namespace detail;
+  enter_collective({CollectiveKind::Load});
   const std::int64_t max_extent = agreed_max_extent();
   std::vector<DocwordLine> lines;
   std::optional<DocwordMalformed> malformed;

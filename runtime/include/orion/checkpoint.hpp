@@ -5,6 +5,7 @@
 
 #include <orion/dense_array.hpp>
 #include <orion/detail/checkpoint_format.hpp>
+#include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
 #include <orion/detail/file_io.hpp>
 #include <orion/error.hpp>
@@ -327,6 +328,7 @@ template <class... Arrays>
 void checkpoint(const std::string &dir, std::int64_t step, const Arrays &...arrays) {
   static_assert((detail::is_dense_array<Arrays>::value && ...),
                 "orion::checkpoint takes DenseArrays (reload a SparseArray from its file)");
+  detail::enter_collective({detail::CollectiveKind::Checkpoint});
   detail::checkpoint_arrays(dir, step, {detail::array_bytes(arrays)...});
 }
 
@@ -337,6 +339,7 @@ void checkpoint(const std::string &dir, std::int64_t step, const Arrays &...arra
 template <class... Arrays> std::int64_t restore(const std::string &dir, Arrays &...arrays) {
   static_assert((detail::is_dense_array<Arrays>::value && ...),
                 "orion::restore takes DenseArrays (reload a SparseArray from its file)");
+  detail::enter_collective({detail::CollectiveKind::Restore});
   return detail::restore_arrays(dir, {detail::array_bytes(arrays)...});
 }
 

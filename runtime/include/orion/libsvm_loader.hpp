@@ -2,6 +2,7 @@
 #pragma once
 
 #include <orion/dense_array.hpp>
+#include <orion/detail/collective_call.hpp>
 #include <orion/detail/extent_limit.hpp>
 #include <orion/detail/line_scan.hpp>
 #include <orion/sparse_array.hpp>
@@ -114,6 +115,7 @@ template <class T> LibsvmData<T> load_libsvm(const std::string &path) {
   static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>,
                 "load_libsvm needs a numeric value type");
   using namespace detail;
+  enter_collective({CollectiveKind::Load});
   const std::int64_t max_extent = agreed_max_extent();
   std::vector<std::int64_t> rows; // local sample of each element
   std::vector<std::int64_t> cols;

@@ -21,6 +21,7 @@
 
 #include <orion/detail/binary_cache.hpp>
 #include <orion/detail/check.hpp>
+#include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
 #include <orion/detail/extent_limit.hpp>
 #include <orion/detail/file_identity.hpp>
@@ -327,6 +328,7 @@ SparseArray<T, 2> load_triplets(const std::string &path,
 /// (<orion/detail/file_identity.hpp>). Reloads come from the binary cache `path.orion-cache` while
 /// the file is unchanged (see --orion-cache).
 template <class T> SparseArray<T, 2> load_triplets(const std::string &path) {
+  detail::enter_collective({detail::CollectiveKind::Load});
   return detail::load_triplets<T>(path, nullptr);
 }
 
@@ -335,6 +337,7 @@ template <class T> SparseArray<T, 2> load_triplets(const std::string &path) {
 template <class T>
 SparseArray<T, 2> load_triplets(const std::string &path,
                                 const std::array<std::int64_t, 2> &extents) {
+  detail::enter_collective({detail::CollectiveKind::Load});
   return detail::load_triplets<T>(path, &extents);
 }
 
@@ -346,6 +349,7 @@ SparseArray<T, 2> load_triplets(const std::string &path,
 /// that rank's lines, so it must not depend on state from other lines.
 template <class T, std::size_t N, class Parser>
 SparseArray<T, N> load_text(const std::string &path, Parser &&parser) {
+  detail::enter_collective({detail::CollectiveKind::Load});
   return detail::load_lines<T, N>(
       path, parser,
       [](std::string_view line) {
@@ -358,6 +362,7 @@ SparseArray<T, N> load_text(const std::string &path, Parser &&parser) {
 template <class T, std::size_t N, class Parser>
 SparseArray<T, N> load_text(const std::string &path, Parser &&parser,
                             const std::array<std::int64_t, N> &extents) {
+  detail::enter_collective({detail::CollectiveKind::Load});
   return detail::load_lines<T, N>(
       path, parser,
       [](std::string_view line) {

@@ -1,6 +1,7 @@
 // The Session (process-group lifetime, options, fatal-error reporting) and introspection.
 #pragma once
 
+#include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
 #include <orion/detail/state.hpp>
 #include <orion/detail/stats.hpp>
@@ -27,9 +28,22 @@ inline std::string program_name(std::string_view argv0) {
   return std::string(slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1));
 }
 
-/// Reports an uncaught exception as one line and ends the process on every rank. A collective
+/// Reports a fatal error as one line and ends the process on every rank. A collective
 /// error is printed by the root only (all ranks have the same message); a local one carries its
 /// rank and aborts the job so that ranks waiting in a collective do not hang.
+[[noreturn]] inline void end_with_error(const std::string &what, bool collective) noexcept {
+  const int rank = comm_rank();
+  const char *program = state().program.c_str();
+  std::fflush(stdout);
+  if (!collective && comm_size() > 1)
+    std::fprintf(stderr, "[rank %d] %s: error: %s\n", rank, program, what.c_str());
+  else if (!collective || rank == 0)
+    std::fprintf(stderr, "%s: error: %s\n", program, what.c_str());
+  std::fflush(stderr);
+  backend_fail(collective);
+}
+
+/// std::terminate's handler while a Session runs: an uncaught exception is a fatal error.
 [[noreturn]] inline void terminate_handler() noexcept {
   std::string what = "std::terminate called without an active exception";
   bool collective = false;
@@ -45,15 +59,7 @@ inline std::string program_name(std::string_view argv0) {
       what = "unknown exception";
     }
   }
-  const int rank = comm_rank();
-  const char *program = state().program.c_str();
-  std::fflush(stdout);
-  if (!collective && comm_size() > 1)
-    std::fprintf(stderr, "[rank %d] %s: error: %s\n", rank, program, what.c_str());
-  else if (!collective || rank == 0)
-    std::fprintf(stderr, "%s: error: %s\n", program, what.c_str());
-  std::fflush(stderr);
-  backend_fail(collective);
+  end_with_error(what, collective);
 }
 
 inline int default_threads_per_rank(int ranks_on_node) {
@@ -207,6 +213,12 @@ inline Session::~Session() {
         static_cast<long long>(st.cache_loads), st.cache_bytes_loaded / 1e6, st.cache_load_seconds);
   if (st.options.stats && st.rank == 0)
     detail::print_stats(st);
+  try {
+    // A rank still waiting in a collective call would wait forever once the others finalize.
+    detail::enter_collective({detail::CollectiveKind::SessionEnd});
+  } catch (const Error &e) {
+    detail::end_with_error(e.what(), e.collective());
+  }
   std::set_terminate(st.previous_terminate);
   st.previous_terminate = nullptr;
   detail::backend_finalize();

@@ -3,6 +3,8 @@
 //   local       rank 1 throws orion::Error while the others wait in a barrier
 //   collective  every rank fails to load a missing file (a collective LoadError)
 //   std         the last rank throws a std::exception while the others wait
+//   load_on_root      only rank 0 calls a loader; the others finish (a collective mismatch)
+//   checkpoint_some   every rank but 0 writes a checkpoint; rank 0 restores one
 //   (a bad --orion-* flag is caught by the Session itself)
 #include <orion/orion.hpp>
 
@@ -23,6 +25,15 @@ int main(int argc, char **argv) {
     if (orion::rank() == orion::num_ranks() - 1)
       throw std::out_of_range("index out of range on rank " + std::to_string(orion::rank()));
     orion::detail::comm_barrier();
+  } else if (mode == "load_on_root") {
+    if (orion::is_root())
+      orion::load_triplets<float>("/nonexistent/orion-input.txt");
+  } else if (mode == "checkpoint_some") {
+    orion::DenseArray<float, 1> w({4});
+    if (orion::rank() == 0)
+      orion::restore("/nonexistent/orion-checkpoint", w);
+    else
+      orion::checkpoint("/nonexistent/orion-checkpoint", 1, w);
   }
   std::printf("unexpected: mode '%s' did not fail\n", mode.c_str());
   return 0;

@@ -22,6 +22,64 @@ struct alignas(kCacheLine) PaddedRng {
   Rng engine;
 };
 
+/// --orion-stats counters of parallel loops. Wall-clock seconds on the rank's calling thread:
+/// loop (all of it), setup (choosing the schedule, partitioning, sorting sparse data into
+/// blocks), blocks (the phase in which the workers run), exchange (making every rank's copy
+/// current afterwards). Compute, wait and idle are summed over the rank's workers: running the
+/// body, waiting for a predecessor's block, and idle once their own blocks were done while others
+/// still ran. Merges of shared updates (relaxed deltas, Buffer flushes): how many, the bytes of
+/// packed updates this rank applied (its own and, across ranks, everyone's), and their time.
+struct LoopCounters {
+  std::int64_t runs = 0;
+  double loop_seconds = 0;
+  double setup_seconds = 0;
+  double blocks_seconds = 0;
+  double exchange_seconds = 0;
+  double compute_seconds = 0;
+  double wait_seconds = 0;
+  double idle_seconds = 0;
+  std::int64_t bytes_sent = 0;
+  std::int64_t merges = 0;
+  std::int64_t merged_bytes = 0;
+  double merge_seconds = 0;
+
+  /// Field by field: a loop's share is the counters after it minus the counters before it.
+  LoopCounters &operator+=(const LoopCounters &o) noexcept {
+    zip(o, [](auto &mine, auto theirs) { mine += theirs; });
+    return *this;
+  }
+  LoopCounters operator-(const LoopCounters &o) const noexcept {
+    LoopCounters d = *this;
+    d.zip(o, [](auto &mine, auto theirs) { mine -= theirs; });
+    return d;
+  }
+
+private:
+  /// f(this field, o's field) for every field: the one list of them the operators share.
+  template <class F> void zip(const LoopCounters &o, F f) noexcept {
+    f(runs, o.runs);
+    f(loop_seconds, o.loop_seconds);
+    f(setup_seconds, o.setup_seconds);
+    f(blocks_seconds, o.blocks_seconds);
+    f(exchange_seconds, o.exchange_seconds);
+    f(compute_seconds, o.compute_seconds);
+    f(wait_seconds, o.wait_seconds);
+    f(idle_seconds, o.idle_seconds);
+    f(bytes_sent, o.bytes_sent);
+    f(merges, o.merges);
+    f(merged_bytes, o.merged_bytes);
+    f(merge_seconds, o.merge_seconds);
+  }
+};
+
+/// One parallel loop's share of the counters, for the per-loop lines of --orion-stats.
+struct LoopProfile {
+  const void *plan = nullptr; ///< identifies the loop (its plan::LoopPlan)
+  std::string where;          ///< "file:line" of its pragma
+  std::string schedule;       ///< the candidate it ran last, as --dump=deps names it
+  LoopCounters counters;
+};
+
 struct RuntimeState {
   Options options;
   std::string program = "orion";
@@ -49,27 +107,13 @@ struct RuntimeState {
   /// Cache paths whose failed write has been reported, so that a program reloading a file every
   /// epoch warns once per process.
   std::vector<std::string> cache_warnings;
-  /// --orion-stats counters of parallel loops on this rank. Wall-clock seconds on the rank's
-  /// calling thread: loop (all of it), setup (choosing the schedule, partitioning, sorting sparse
-  /// data into blocks), blocks (the phase in which the workers run), exchange (making every
-  /// rank's copy current afterwards), reduce (Accumulator::aggregate across ranks).
-  std::int64_t loop_runs = 0;
-  double loop_seconds = 0;
-  double setup_seconds = 0;
-  double blocks_seconds = 0;
-  double exchange_seconds = 0;
+  /// --orion-stats counters of parallel loops on this rank, all loops together; each loop's
+  /// share is in loop_profiles.
+  LoopCounters loops;
+  /// Accumulator::aggregate across ranks (wall-clock seconds).
   double reduce_seconds = 0;
-  /// Summed over the rank's workers: running the body, waiting for a predecessor's block, and
-  /// idle once their own blocks were done while others still ran.
-  double compute_seconds = 0;
-  double wait_seconds = 0;
-  double idle_seconds = 0;
-  std::int64_t bytes_sent = 0;
-  /// Merges of shared updates (relaxed deltas, Buffer flushes): how many, the bytes of packed
-  /// updates this rank applied (its own and, across ranks, everyone's), and the time they took.
-  std::int64_t merges = 0;
-  std::int64_t merged_bytes = 0;
-  double merge_seconds = 0;
+  /// Each parallel loop's share of `loops`, in the order the loops first ran.
+  std::vector<LoopProfile> loop_profiles;
   std::chrono::steady_clock::time_point session_start = std::chrono::steady_clock::now();
   /// Scratch of the exchanges after a parallel loop and of the merges (packed bytes out, gathered
   /// bytes in), used by the calling thread only. Kept across loops: a loop that runs every epoch
@@ -119,12 +163,9 @@ struct RuntimeState {
     replay_rngs.assign(static_cast<std::size_t>(num_ranks) * threads_per_rank, PaddedRng{});
     for (std::size_t g = 0; g < replay_rngs.size(); ++g)
       replay_rngs[g].engine.seed(options.seed, g + 1);
-    loop_runs = 0;
-    loop_seconds = setup_seconds = blocks_seconds = exchange_seconds = reduce_seconds = 0;
-    compute_seconds = wait_seconds = idle_seconds = 0;
-    bytes_sent = 0;
-    merges = merged_bytes = 0;
-    merge_seconds = 0;
+    loops = {};
+    reduce_seconds = 0;
+    loop_profiles.clear();
     loop_passes.clear();
     lockstep_crew.reset();
   }

@@ -3,49 +3,89 @@
 
 #include <orion/detail/state.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <vector>
 
 namespace orion::detail {
 
-/// The parallel-loop profile (two lines) and the session profile (one line), on stderr. Loop
-/// phases are wall-clock on the rank; compute, waiting and idle are per worker (summed over the
-/// rank's workers, divided by their number), so blocks ~ compute + waiting + idle.
+/// One line per parallel loop, the most expensive first (at most kShown, then a summary of the
+/// rest), so that the loop that dominates is named.
+inline void print_loop_profiles(const RuntimeState &st) {
+  constexpr std::size_t kShown = 5;
+  std::vector<const LoopProfile *> order;
+  for (const LoopProfile &p : st.loop_profiles)
+    order.push_back(&p);
+  // Ties in the order the loops first ran (std::stable_sort's buffer is deprecated in C++20).
+  std::sort(order.begin(), order.end(), [](const LoopProfile *a, const LoopProfile *b) {
+    return a->counters.loop_seconds != b->counters.loop_seconds
+               ? a->counters.loop_seconds > b->counters.loop_seconds
+               : a < b;
+  });
+  const double total = st.loops.loop_seconds > 0 ? st.loops.loop_seconds : 1.0;
+  for (std::size_t i = 0; i < order.size() && i < kShown; ++i) {
+    const LoopCounters &c = order[i]->counters;
+    const double runs = c.runs > 0 ? static_cast<double>(c.runs) : 1.0;
+    std::fprintf(stderr,
+                 "orion: stats: rank 0 loop %s [%s]: %lld run(s), %.3f s (%.0f%% of the loops' "
+                 "time, %.4f s per run) = setup %.3f + blocks %.3f + exchange %.3f; per worker "
+                 "compute %.3f, waiting %.3f; sent %.1f MB\n",
+                 order[i]->where.c_str(), order[i]->schedule.c_str(),
+                 static_cast<long long>(c.runs), c.loop_seconds, 100.0 * c.loop_seconds / total,
+                 c.loop_seconds / runs, c.setup_seconds, c.blocks_seconds, c.exchange_seconds,
+                 c.compute_seconds / st.threads_per_rank, c.wait_seconds / st.threads_per_rank,
+                 static_cast<double>(c.bytes_sent) / 1e6);
+  }
+  if (order.size() > kShown) {
+    LoopCounters rest;
+    for (std::size_t i = kShown; i < order.size(); ++i)
+      rest += order[i]->counters;
+    std::fprintf(stderr, "orion: stats: rank 0 %zu other loop(s): %lld run(s), %.3f s\n",
+                 order.size() - kShown, static_cast<long long>(rest.runs), rest.loop_seconds);
+  }
+}
+
+/// The parallel-loop profile (two lines, then one per loop) and the session profile (one line), on
+/// stderr. Loop phases are wall-clock on the rank; compute, waiting and idle are per worker
+/// (summed over the rank's workers, divided by their number), so blocks ~ compute + waiting + idle.
 inline void print_stats(const RuntimeState &st) {
   const double session =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - st.session_start).count();
-  if (st.loop_runs > 0) {
+  if (st.loops.runs > 0) {
     std::fprintf(
         stderr,
         "orion: stats: rank 0 ran %lld parallel loop(s) in %.3f s; its %d worker(s) "
         "computed %.3f s and waited %.3f s for their predecessors (summed); sent %.1f MB\n",
-        static_cast<long long>(st.loop_runs), st.loop_seconds, st.threads_per_rank,
-        st.compute_seconds, st.wait_seconds, static_cast<double>(st.bytes_sent) / 1e6);
+        static_cast<long long>(st.loops.runs), st.loops.loop_seconds, st.threads_per_rank,
+        st.loops.compute_seconds, st.loops.wait_seconds,
+        static_cast<double>(st.loops.bytes_sent) / 1e6);
     const double n = st.threads_per_rank;
-    const double other =
-        st.loop_seconds - st.setup_seconds - st.blocks_seconds - st.exchange_seconds;
+    const double other = st.loops.loop_seconds - st.loops.setup_seconds - st.loops.blocks_seconds -
+                         st.loops.exchange_seconds;
     std::fprintf(stderr,
                  "orion: stats: rank 0 parallel loops %.3f s = setup (schedule, partitions, data "
                  "layout) %.3f + blocks %.3f + exchange between ranks %.3f + other %.3f; per "
                  "worker during blocks: compute %.3f, waiting for a predecessor %.3f, idle at the "
                  "end %.3f\n",
-                 st.loop_seconds, st.setup_seconds, st.blocks_seconds, st.exchange_seconds,
-                 other < 0 ? 0.0 : other, st.compute_seconds / n, st.wait_seconds / n,
-                 st.idle_seconds / n);
-    if (st.merges > 0)
+                 st.loops.loop_seconds, st.loops.setup_seconds, st.loops.blocks_seconds,
+                 st.loops.exchange_seconds, other < 0 ? 0.0 : other, st.loops.compute_seconds / n,
+                 st.loops.wait_seconds / n, st.loops.idle_seconds / n);
+    print_loop_profiles(st);
+    if (st.loops.merges > 0)
       std::fprintf(stderr,
                    "orion: stats: rank 0 merged shared updates (relaxed deltas, Buffer flushes) "
                    "%lld time(s) in %.3f s, applying %.1f MB of packed updates\n",
-                   static_cast<long long>(st.merges), st.merge_seconds,
-                   static_cast<double>(st.merged_bytes) / 1e6);
+                   static_cast<long long>(st.loops.merges), st.loops.merge_seconds,
+                   static_cast<double>(st.loops.merged_bytes) / 1e6);
   }
   const double loading = st.load_seconds + st.cache_load_seconds;
-  const double rest = session - loading - st.loop_seconds - st.reduce_seconds;
+  const double rest = session - loading - st.loops.loop_seconds - st.reduce_seconds;
   std::fprintf(stderr,
                "orion: stats: rank 0 session %.3f s = loading %.3f + parallel loops %.3f + "
                "reductions across ranks %.3f + the rest (driver code, gathering loaded data) "
                "%.3f\n",
-               session, loading, st.loop_seconds, st.reduce_seconds, rest < 0 ? 0.0 : rest);
+               session, loading, st.loops.loop_seconds, st.reduce_seconds, rest < 0 ? 0.0 : rest);
 }
 
 } // namespace orion::detail

@@ -1,0 +1,26 @@
+// Collective calls that only some ranks can reach. Driver code runs on every rank, and every rank
+// must make the same collective calls (Accumulator::aggregate(), the loaders, checkpoint, restore,
+// parallel loops) in the same order. One under `if (orion::is_root())` is the classic mistake: the
+// runtime stops such a program with a "collective call mismatch" error, and this check points at
+// the call before the program runs.
+#pragma once
+
+#include "diagnostics.hpp"
+
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Stmt;
+} // namespace clang
+
+namespace orion::frontend {
+
+/// Warns at each collective call in the main file's functions that sits in a branch of an `if`
+/// or `?:` whose condition asks which rank this is (orion::is_root(), orion::rank(), or a local
+/// variable initialized from them). `parallel_loops` are the loops bound to a pragma.
+void warn_rank_dependent_collectives(clang::ASTContext &ast,
+                                     const std::vector<const clang::Stmt *> &parallel_loops,
+                                     Diagnostics &diags);
+
+} // namespace orion::frontend

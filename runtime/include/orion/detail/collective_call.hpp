@@ -1,0 +1,100 @@
+// Every collective call driver code makes first checks that every rank makes the same one. A
+// program that calls one on some ranks only (`if (orion::is_root()) total = acc.aggregate();`)
+// would otherwise leave those ranks waiting forever in MPI while the others go on, or finish.
+// With the check, every rank stops with one error that says which rank was where.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace orion::detail {
+
+/// The collective operations driver code starts (and the end of the Session, which is one too:
+/// a rank that finishes while another waits in a collective must not leave it waiting).
+enum class CollectiveKind : std::int32_t {
+  SessionEnd,
+  Aggregate,
+  ParallelLoop,
+  Load,
+  Checkpoint,
+  Restore,
+};
+
+/// One collective call as the ranks compare it: the operation, and for a parallel loop the line
+/// of its pragma (two different loops do not match either).
+struct CollectiveCall {
+  CollectiveKind kind = CollectiveKind::SessionEnd;
+  std::int32_t line = 0;
+
+  std::int64_t code() const noexcept {
+    return static_cast<std::int64_t>(kind) << 32 | static_cast<std::uint32_t>(line);
+  }
+  static CollectiveCall from_code(std::int64_t code) noexcept {
+    return {static_cast<CollectiveKind>(code >> 32), static_cast<std::int32_t>(code & 0xffffffff)};
+  }
+  friend bool operator==(const CollectiveCall &, const CollectiveCall &) = default;
+};
+
+/// What a rank did: "called Accumulator::aggregate()", "started the parallel loop at line 12", ...
+inline std::string describe(const CollectiveCall &call) {
+  switch (call.kind) {
+  case CollectiveKind::SessionEnd:
+    return "reached the end of the program (orion::Session destroyed)";
+  case CollectiveKind::Aggregate:
+    return "called Accumulator::aggregate()";
+  case CollectiveKind::ParallelLoop:
+    return "started the parallel loop at line " + std::to_string(call.line);
+  case CollectiveKind::Load:
+    return "called a loader (load_triplets, load_text, load_libsvm or load_bag_of_words)";
+  case CollectiveKind::Checkpoint:
+    return "called orion::checkpoint()";
+  case CollectiveKind::Restore:
+    return "called orion::restore()";
+  }
+  return "made an unknown collective call";
+}
+
+/// The error every rank raises when the calls differ; `calls[r]` is rank r's call. Ranks that
+/// made the same call are listed together ("ranks 1-3").
+inline std::string collective_mismatch(std::span<const CollectiveCall> calls) {
+  std::string text = "collective call mismatch: ";
+  std::vector<bool> listed(calls.size(), false);
+  bool first_group = true;
+  for (std::size_t r = 0; r < calls.size(); ++r) {
+    if (listed[r])
+      continue;
+    std::string ranks;
+    int count = 0;
+    for (std::size_t q = r; q < calls.size(); ++q) {
+      if (listed[q] || !(calls[q] == calls[r]))
+        continue;
+      std::size_t end = q; // a run of consecutive ranks with this call
+      while (end + 1 < calls.size() && calls[end + 1] == calls[r])
+        ++end;
+      for (std::size_t s = q; s <= end; ++s)
+        listed[s] = true;
+      ranks += (ranks.empty() ? "" : ", ") + std::to_string(q) +
+               (end > q ? "-" + std::to_string(end) : std::string());
+      count += static_cast<int>(end - q + 1);
+      q = end;
+    }
+    text += (first_group ? "" : "; ") + std::string(count > 1 ? "ranks " : "rank ") + ranks + " " +
+            describe(calls[r]);
+    first_group = false;
+  }
+  return text + ". Every rank must make the same collective calls (aggregate(), parallel loops, "
+                "loaders, checkpoint and restore) in the same order: do not make them on some "
+                "ranks only, e.g. under `if (orion::is_root())`";
+}
+
+#ifdef ORION_DISTRIBUTED
+/// Collective: compares this rank's call with every other rank's and, when they differ, throws
+/// a collective orion::Error from collective_mismatch on every rank. Free with one rank.
+void enter_collective(CollectiveCall call);
+#else
+inline void enter_collective(CollectiveCall) {}
+#endif
+
+} // namespace orion::detail

@@ -1,0 +1,64 @@
+// A collective call made on some ranks only ends every rank with one error that says which rank
+// was where, instead of hanging. Regression test: `if (orion::is_root()) ... sum.aggregate()` left
+// rank 0 waiting in MPI forever while rank 1 finished.
+// RUN: %orionc %s -O1 -o %t
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t aggregate | FileCheck %s --check-prefix=ONE
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 not timeout 120 \
+// RUN:   %mpiexec -np 2 %t aggregate > %t.aggregate.out 2> %t.aggregate.err
+// RUN: FileCheck %s --input-file=%t.aggregate.err --check-prefix=AGGREGATE
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 not timeout 120 \
+// RUN:   %mpiexec -np 4 %t loops > %t.loops.out 2> %t.loops.err
+// RUN: FileCheck %s --input-file=%t.loops.err --check-prefix=LOOPS
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
+// RUN:   %mpiexec -np 2 %t same | FileCheck %s --check-prefix=SAME
+
+#include <orion/orion.hpp>
+
+#include <cstdio>
+#include <string_view>
+
+int main(int argc, char **argv) {
+  orion::Session session(argc, argv);
+  const std::string_view mode = argc > 1 ? argv[1] : "";
+  orion::DenseArray<double, 1> a({100});
+  orion::Accumulator<double> sum;
+#pragma orion parallel_for
+  for (int64_t i = 0; i < 100; ++i) {
+    a(i) = static_cast<double>(i);
+    sum += static_cast<double>(i);
+  }
+  if (mode == "aggregate") {
+    // The mistake: aggregate() is collective, but only the root calls it.
+    if (orion::is_root())
+      std::printf("sum %.0f\n", sum.aggregate());
+  } else if (mode == "loops") {
+    if (orion::rank() == 2) {
+#pragma orion parallel_for
+      for (int64_t i = 0; i < 100; ++i)
+        a(i) *= 2.0;
+    } else {
+#pragma orion parallel_for
+      for (int64_t i = 0; i < 100; ++i)
+        a(i) += 1.0;
+    }
+  } else if (mode == "same") {
+    const double total = sum.aggregate();
+    if (orion::is_root())
+      std::printf("sum %.0f\n", total);
+  }
+  return 0;
+}
+
+// One rank: nothing to mismatch.
+// ONE: sum 4950
+
+// AGGREGATE: error: collective call mismatch: rank 0 called Accumulator::aggregate(); rank 1 reached the end of the program (orion::Session destroyed). Every rank must make the same collective calls (aggregate(), parallel loops, loaders, checkpoint and restore) in the same order: do not make them on some ranks only, e.g. under `if (orion::is_root())`
+// AGGREGATE-NOT: [rank
+
+// LOOPS: error: collective call mismatch: ranks 0-1, 3 started the parallel loop at line 43; rank 2 started the parallel loop at line 39.
+// LOOPS-NOT: [rank
+
+// SAME: sum 4950

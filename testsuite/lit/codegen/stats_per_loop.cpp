@@ -1,0 +1,43 @@
+// --orion-stats names each parallel loop (file:line of its pragma and the schedule it ran) with
+// its runs, time, phases and bytes sent, so the loop that dominates a program can be found; the
+// loops' shares add up to the totals line. One rank with two threads and two ranks.
+// RUN: %orionc %s -O1 -o %t
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=2 --orion-stats 2> %t.one.err | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --input-file=%t.one.err
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
+// RUN:   %mpiexec -np 2 %t --orion-threads=1 --orion-stats 2> %t.np2.err | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --input-file=%t.np2.err
+// RUN: %system_python %S/Inputs/check_stats_sum.py %t.one.err %t.np2.err
+
+#include <orion/orion.hpp>
+
+#include <cstdio>
+
+int main(int argc, char **argv) {
+  orion::Session session(argc, argv);
+  const int64_t N = 20000;
+  orion::DenseArray<double, 1> a({N}), b({N});
+  for (int pass = 0; pass < 3; ++pass) {
+#pragma orion parallel_for
+    for (int64_t i = 0; i < N; ++i)
+      a(i) += static_cast<double>(i % 7);
+  }
+  orion::Accumulator<double> sum;
+#pragma orion parallel_for
+  for (int64_t i = 0; i < N; ++i) {
+    b(i) = 2.0 * a(i);
+    sum += b(i);
+  }
+  const double total = sum.aggregate();
+  if (orion::is_root())
+    std::printf("total %.0f\n", total);
+  return 0;
+}
+
+// OUT: total 359982
+
+// CHECK: orion: stats: rank 0 ran 4 parallel loop(s) in
+// CHECK-DAG: orion: stats: rank 0 loop {{.*}}stats_per_loop.cpp:22 [1d (0)]: 3 run(s), {{[0-9.]+}} s ({{[0-9]+}}% of the loops' time, {{[0-9.]+}} s per run) = setup {{[0-9.]+}} + blocks {{[0-9.]+}} + exchange {{[0-9.]+}}; per worker compute {{[0-9.]+}}, waiting {{[0-9.]+}}; sent {{[0-9.]+}} MB
+// CHECK-DAG: orion: stats: rank 0 loop {{.*}}stats_per_loop.cpp:27 [1d (0)]: 1 run(s),
+// CHECK: orion: stats: rank 0 session

@@ -1,0 +1,50 @@
+// A collective call that only some ranks reach (under `if (orion::is_root())`, `orion::rank() ==
+// 0`, a local flag set from them, or `?:`) is a warning at the call with a note at the condition:
+// every rank must make the same collective calls, so such a run stops with a collective call
+// mismatch (codegen/collective_mismatch.cpp runs one). Making the call on every rank and branching
+// only to print is fine.
+// RUN: %orionc --dump=loops %s 2>&1 | FileCheck %s --implicit-check-not=warning:
+#include <orion/orion.hpp>
+
+#include <cstdio>
+
+int main(int argc, char **argv) {
+  orion::Session s(argc, argv);
+  orion::DenseArray<double, 1> a({100});
+  orion::Accumulator<double> sum;
+#pragma orion parallel_for
+  for (int64_t i = 0; i < 100; ++i)
+    sum += a(i);
+
+  if (orion::is_root())
+    std::printf("%f\n", sum.aggregate());
+  // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:29: warning: Accumulator::aggregate() is collective, but only some ranks reach it here: every rank must make the same collective calls in the same order, so this run stops with a collective call mismatch; make the call on every rank and branch on the rank only for what follows (e.g. printing the result)
+  // CHECK: rank_dependent_collective.cpp:[[@LINE-3]]:7: note: this condition depends on the rank
+
+  const bool root = orion::rank() == 0;
+  if (argc > 1 && root) {
+    auto ratings = orion::load_triplets<float>(argv[1]);
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:20: warning: orion::load_triplets() is collective, but only some ranks reach it here
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-3]]:7: note: this condition depends on the rank
+  } else {
+    orion::checkpoint("ckpt", 1, a);
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: orion::checkpoint() is collective, but only some ranks reach it here
+  }
+
+  const double shown = orion::is_root() ? sum.aggregate() : 0.0;
+  // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:47: warning: Accumulator::aggregate() is collective
+  std::printf("%f\n", shown);
+
+  if (orion::is_root()) {
+#pragma orion parallel_for
+    for (int64_t i = 0; i < 100; ++i)
+      a(i) = 1.0;
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-2]]:5: warning: a parallel loop is collective, but only some ranks reach it here
+  }
+
+  // Fine: every rank aggregates; only printing depends on the rank.
+  const double total = sum.aggregate();
+  if (orion::is_root())
+    std::printf("%f\n", total);
+  return 0;
+}
