@@ -44,6 +44,8 @@ def parse_args(argv):
                         "default: 0)")
     p.add_argument("--mpiexec", default=os.environ.get("MPIEXEC", "mpiexec"))
     p.add_argument("--threads", type=int, help="pass --orion-threads=T to the parallel runs")
+    p.add_argument("--btl", help="Open MPI transports of the mpiexec runs (--mca btl BTL), e.g. "
+                   "tcp,self: the ranks talk TCP, as between machines")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per run (default 120)")
     p.add_argument("--rel-tol", type=float, help="compare numbers with this relative tolerance")
     p.add_argument("--abs-tol", type=float, default=0.0,
@@ -186,6 +188,8 @@ def main(argv):
                 runs.append(("direct", [a.parallel] + a.args + extra))
             else:
                 mpi = [a.mpiexec, "-np", str(n), "--oversubscribe"]
+                if a.btl:  # transports are chosen by the ob1 layer only (UCX ignores them)
+                    mpi += ["--mca", "pml", "ob1", "--mca", "btl", a.btl]
                 if hasattr(os, "geteuid") and os.geteuid() == 0:
                     mpi.append("--allow-run-as-root")
                 runs.append((f"np{n}", mpi + [a.parallel] + a.args + extra))
