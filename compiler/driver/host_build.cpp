@@ -1,6 +1,7 @@
 #include "host_build.hpp"
 
 #include "config.hpp"
+#include "runtime_location.hpp"
 
 #include <fmt/format.h>
 #include <llvm/ADT/SmallString.h>
@@ -125,11 +126,11 @@ std::vector<std::string> host_command(const Options &options, const std::string 
   llvm::sys::path::remove_filename(dir);
   cmd.push_back("-iquote" + std::string(dir));
   cmd.insert(cmd.end(), options.preprocessor_args.begin(), options.preprocessor_args.end());
-  cmd.push_back(std::string("-I") + config::kRuntimeInclude);
+  cmd.push_back("-I" + runtime_location().include_dir);
   cmd.insert(cmd.end(), options.codegen_args.begin(), options.codegen_args.end());
   if (*config::kSanitize)
     cmd.push_back(std::string("-fsanitize=") + config::kSanitize);
-  cmd.insert(cmd.end(), {"-x", "c++", source, "-x", "none", config::kRuntimeLibrary, "-pthread",
+  cmd.insert(cmd.end(), {"-x", "c++", source, "-x", "none", runtime_location().library, "-pthread",
                          "-o", output});
   return cmd;
 }

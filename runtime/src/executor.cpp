@@ -403,14 +403,14 @@ void print_digest(const LoopRun &run, std::int64_t pass) {
     std::fprintf(stderr, "%s\n", line.c_str());
 }
 
-/// The --orion-stats record of this loop, made when it first runs.
+/// The record of this loop, made when it first runs.
 LoopProfile &profile_of(const LoopRun &run) {
   std::vector<LoopProfile> &profiles = state().loop_profiles;
   auto found = std::find_if(profiles.begin(), profiles.end(),
                             [&](const LoopProfile &p) { return p.plan == run.plan; });
   if (found != profiles.end())
     return *found;
-  return profiles.emplace_back(LoopProfile{run.plan, where(run), {}, {}});
+  return profiles.emplace_back(LoopProfile{run.plan, where(run), {}, 0, {}});
 }
 
 } // namespace
@@ -422,11 +422,8 @@ void execute(LoopRun &run) {
   enter_collective({CollectiveKind::ParallelLoop, run.plan->line});
   const auto start = Clock::now();
   const LoopCounters before = st.loops;
-  auto entry = std::find_if(st.loop_passes.begin(), st.loop_passes.end(),
-                            [&](const auto &e) { return e.first == run.plan; });
-  if (entry == st.loop_passes.end())
-    entry = st.loop_passes.insert(st.loop_passes.end(), {run.plan, 0});
-  const std::int64_t pass = entry->second++;
+  LoopProfile &profile = profile_of(run);
+  const std::int64_t pass = profile.passes++;
   const PartitionMap map =
       make_partition_map(run, st.num_ranks, st.threads_per_rank, pass < st.options.stagger);
   if (run.sparse)
@@ -464,7 +461,6 @@ void execute(LoopRun &run) {
 
   ++st.loops.runs;
   st.loops.loop_seconds += seconds_since(start);
-  LoopProfile &profile = profile_of(run);
   profile.counters += st.loops - before;
   profile.schedule = map.candidate->description;
   if (st.options.digest && st.rank == 0)

@@ -48,7 +48,7 @@ SparseArray<float, 2> ratings(std::int64_t rows, std::int64_t cols, std::int64_t
 /// a static), and the first pass of a rotation is staggered. Plans here live on the stack, where
 /// a test's plan may reuse the address of an earlier test's: tests that depend on pass numbers
 /// start with no loop seen.
-void forget_loops() { detail::state().loop_passes.clear(); }
+void forget_loops() { detail::state().loop_profiles.clear(); }
 
 plan::LoopPlan sgd_plan(plan::Candidate candidate) {
   plan::LoopPlan p;

@@ -72,11 +72,14 @@ private:
   }
 };
 
-/// One parallel loop's share of the counters, for the per-loop lines of --orion-stats.
+/// What the runtime remembers about one parallel loop across its runs: how many times it ran
+/// (--orion-verbose describes a loop once, --orion-digest numbers its passes, --orion-stagger
+/// counts them) and its share of the counters, for the per-loop lines of --orion-stats.
 struct LoopProfile {
   const void *plan = nullptr; ///< identifies the loop (its plan::LoopPlan)
   std::string where;          ///< "file:line" of its pragma
   std::string schedule;       ///< the candidate it ran last, as --dump=deps names it
+  std::int64_t passes = 0;    ///< runs started so far
   LoopCounters counters;
 };
 
@@ -112,7 +115,7 @@ struct RuntimeState {
   LoopCounters loops;
   /// Accumulator::aggregate across ranks (wall-clock seconds).
   double reduce_seconds = 0;
-  /// Each parallel loop's share of `loops`, in the order the loops first ran.
+  /// Each parallel loop's record, in the order the loops first ran.
   std::vector<LoopProfile> loop_profiles;
   std::chrono::steady_clock::time_point session_start = std::chrono::steady_clock::now();
   /// Scratch of the exchanges after a parallel loop and of the merges (packed bytes out, gathered
@@ -126,9 +129,6 @@ struct RuntimeState {
   std::vector<unsigned char> write_records;
   /// --orion-replay-serial: every worker's stream, on every rank (indexed by global id).
   std::vector<PaddedRng> replay_rngs;
-  /// How many times each parallel loop (by its plan) has run: --orion-verbose describes a loop
-  /// once, --orion-digest numbers its passes.
-  std::vector<std::pair<const void *, std::int64_t>> loop_passes;
 
   /// The thread crew of lockstep loops (runtime/src/lockstep.cpp), kept from loop to loop:
   /// a program may run thousands of short lockstep loops. Dropped by reseed().
@@ -166,7 +166,6 @@ struct RuntimeState {
     loops = {};
     reduce_seconds = 0;
     loop_profiles.clear();
-    loop_passes.clear();
     lockstep_crew.reset();
   }
 };
