@@ -36,6 +36,15 @@ std::string nest_bound(const ir::Loop &loop, const ir::AffineExpr &expr, size_t 
   return fmt::format("{{{}, {{{{{}}}}}}}", constant, coeffs);
 }
 
+/// The call line declares the lambda's parameters and the scalar copies under the user's names
+/// on purpose: they shadow the arrays and scalars outside the loop, so the body, copied as
+/// written, reaches them. -Wshadow is turned off for that line only (GCC and Clang both decide
+/// by location), so a program built with -Wshadow -Werror still builds, and the body's own
+/// declarations are still checked.
+constexpr std::string_view kShadowOff =
+    "_Pragma(\"GCC diagnostic push\") _Pragma(\"GCC diagnostic ignored \\\"-Wshadow\\\"\") ";
+constexpr std::string_view kShadowOn = " _Pragma(\"GCC diagnostic pop\")";
+
 /// The body as written, `continue` turned into `return` where the body becomes a lambda.
 std::string body_text(const ir::Loop &loop, const SourceText &source) {
   const ir::ByteRange body = loop.text.body;
@@ -110,13 +119,15 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
     copies += fmt::format(" const auto {0} = orion_copy_{0};", name);
   }
   if (!counted) {
-    const bool wrap = !copies.empty() || !source.slice(loop.text.body).starts_with("{");
-    out += fmt::format("{}::orion::parallel::for_each(orion_plan, {}, "
-                       "::orion::parallel::arrays({}), {}[&{}]({}{}const auto &{}, auto &{}){}\n",
-                       i1, source.slice(loop.text.range), arrays, reduction_arg, captures, params,
-                       sep, loop.space.key_name, loop.space.value_name, wrap ? " {" + copies : "");
+    // The lambda's own braces: the body may be a single statement, and the end of -Wshadow's
+    // exemption must sit in a statement, not between the parameters and a body's `{`.
+    out += fmt::format("{}{}::orion::parallel::for_each(orion_plan, {}, "
+                       "::orion::parallel::arrays({}), {}[&{}]({}{}const auto &{}, auto &{}){}{}\n",
+                       i1, kShadowOff, source.slice(loop.text.range), arrays, reduction_arg,
+                       captures, params, sep, loop.space.key_name, loop.space.value_name,
+                       " {" + copies, kShadowOn);
     out += body_line;
-    out += fmt::format("{}{});\n{}}}", i2, wrap ? "}" : "", i0);
+    out += fmt::format("{}}});\n{}}}", i2, i0);
     return out;
   }
 
@@ -134,16 +145,16 @@ std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
                            dim.name);
     outer += ", " + dim.name;
   }
-  out += fmt::format("{i1}::orion::parallel::for_nest<{n}>(orion_plan, "
+  out += fmt::format("{i1}{off}::orion::parallel::for_nest<{n}>(orion_plan, "
                      "::orion::parallel::NestBounds<{n}>{{{{{{{lo}}}}}, {{{{{hi}}}}}}}, "
                      "::orion::parallel::arrays({arrays}), {reductions}"
                      "[&{captures}]({params}{sep}const ::orion::parallel::Block<{n}> "
-                     "&orion_block) {{{copies}{hdr}\n",
-                     fmt::arg("i1", i1), fmt::arg("n", dims), fmt::arg("lo", lowers),
-                     fmt::arg("hi", uppers), fmt::arg("arrays", arrays),
-                     fmt::arg("reductions", reduction_arg), fmt::arg("params", params),
-                     fmt::arg("sep", sep), fmt::arg("hdr", headers), fmt::arg("captures", captures),
-                     fmt::arg("copies", copies));
+                     "&orion_block) {{{copies}{hdr}{on}\n",
+                     fmt::arg("i1", i1), fmt::arg("off", kShadowOff), fmt::arg("on", kShadowOn),
+                     fmt::arg("n", dims), fmt::arg("lo", lowers), fmt::arg("hi", uppers),
+                     fmt::arg("arrays", arrays), fmt::arg("reductions", reduction_arg),
+                     fmt::arg("params", params), fmt::arg("sep", sep), fmt::arg("hdr", headers),
+                     fmt::arg("captures", captures), fmt::arg("copies", copies));
   out += body_line;
   out += fmt::format("{}}});\n{}}}", i2, i0);
   return out;

@@ -22,8 +22,8 @@ public:
       const size_t start = pos_;
       const ClauseToken &tok = tokens_[pos_];
       if (tok.kind != ClauseToken::Kind::Identifier)
-        return fail(fmt::format("expected a clause, got '{}'; valid clauses are: {}", tok.text,
-                                valid_clauses_list()));
+        return not_a_clause(pos_, fmt::format("expected a clause, got '{}'; valid clauses are: {}",
+                                              tok.text, valid_clauses_list()));
       ++pos_;
       if (!seen_.insert(tok.text))
         return fail_at(start, fmt::format("duplicate clause '{}'", tok.text));
@@ -63,9 +63,10 @@ public:
           return *error_;
         clauses.relax = *arrays;
       } else {
-        return fail_at(start, fmt::format("unknown clause '{}' in '#pragma orion parallel_for'; "
-                                          "valid clauses are: {}",
-                                          tok.text, valid_clauses_list()));
+        return not_a_clause(start,
+                            fmt::format("unknown clause '{}' in '#pragma orion parallel_for'; "
+                                        "valid clauses are: {}",
+                                        tok.text, valid_clauses_list()));
       }
       clauses.spelled.push_back(spell(start, pos_));
     }
@@ -80,7 +81,11 @@ private:
 
   ClauseError fail(std::string message) { return fail_at(pos_, std::move(message)); }
   ClauseError fail_at(size_t token, std::string message) {
-    error_ = ClauseError{token, std::move(message)};
+    error_ = ClauseError{token, std::move(message), /*lists_valid_clauses=*/false};
+    return *error_;
+  }
+  ClauseError not_a_clause(size_t token, std::string message) {
+    error_ = ClauseError{token, std::move(message), /*lists_valid_clauses=*/true};
     return *error_;
   }
 

@@ -21,6 +21,9 @@ struct ClauseToken {
 struct ClauseError {
   size_t token; ///< index into the token list; == size() for "at end of line"
   std::string message;
+  /// The message lists the valid clauses itself (a word that is not a clause), so no note
+  /// listing them follows.
+  bool lists_valid_clauses = false;
 };
 
 /// The clauses every `parallel_for` accepts, as shown in diagnostics.

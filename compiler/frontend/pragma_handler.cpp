@@ -45,7 +45,7 @@ void OrionPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntr
     clang::SourceLocation at =
         error->token < locations.size() ? locations[error->token] : end_of_line;
     diags.report(at, Diag::BadClause) << error->message;
-    if (error->message.find("valid clauses are") == std::string::npos)
+    if (!error->lists_valid_clauses)
       diags.report(at, Diag::ValidClausesNote) << valid_clauses_list();
     ++errors_;
     return;

@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:           .cost_formula = "0"}},
 // CHECK-NEXT:        .reductions = {}};
 // CHECK-NEXT:#line 13 "{{.*}}counted_1d.cpp"
-// CHECK-NEXT:    ::orion::parallel::for_nest<1>(orion_plan, ::orion::parallel::NestBounds<1>{{[{][{]}}{{[{][{]}}1, {{[{][{]}}0}}}}}, {{[{][{]}}{(2) * static_cast<std::int64_t>(N) + (-1), {{[{][{]}}0}}}}}}, ::orion::parallel::arrays(B, A), [&](auto &B, auto &A, const ::orion::parallel::Block<1> &orion_block) { for (int64_t i = orion_block.lower(0, (1)); i < orion_block.upper(0, (2 * N - 1)); ++i)
+// CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_nest<1>(orion_plan, ::orion::parallel::NestBounds<1>{{[{][{]}}{{[{][{]}}1, {{[{][{]}}0}}}}}, {{[{][{]}}{(2) * static_cast<std::int64_t>(N) + (-1), {{[{][{]}}0}}}}}}, ::orion::parallel::arrays(B, A), [&](auto &B, auto &A, const ::orion::parallel::Block<1> &orion_block) { for (int64_t i = orion_block.lower(0, (1)); i < orion_block.upper(0, (2 * N - 1)); ++i) _Pragma("GCC diagnostic pop")
 // CHECK-NEXT:#line 14 "{{.*}}counted_1d.cpp"
 // CHECK-NEXT:    B(i) = A(i - 1) + A(i + 1);
 // CHECK-NEXT:        });

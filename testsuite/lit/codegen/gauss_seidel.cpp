@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:           .cost_formula = "iterations * 5 * sizeof(double)"}},
 // CHECK-NEXT:        .reductions = {}};
 // CHECK-NEXT:#line 13 "{{.*}}gauss_seidel.cpp"
-// CHECK-NEXT:    ::orion::parallel::for_nest<2>(orion_plan, ::orion::parallel::NestBounds<2>{{[{][{]}}{{[{][{]}}1, {{[{][{]}}0, 0}}}, {1, {{[{][{]}}0, 0}}}}}, {{[{][{]}}{static_cast<std::int64_t>(N) + (-1), {{[{][{]}}0, 0}}}, {static_cast<std::int64_t>(N) + (-1), {{[{][{]}}0, 0}}}}}}, ::orion::parallel::arrays(A), [&](auto &A, const ::orion::parallel::Block<2> &orion_block) { for (int64_t i = orion_block.lower(0, (1)); i < orion_block.upper(0, (N - 1)); ++i) for (int64_t j = orion_block.lower(1, (1), i); j < orion_block.upper(1, (N - 1), i); ++j)
+// CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_nest<2>(orion_plan, ::orion::parallel::NestBounds<2>{{[{][{]}}{{[{][{]}}1, {{[{][{]}}0, 0}}}, {1, {{[{][{]}}0, 0}}}}}, {{[{][{]}}{static_cast<std::int64_t>(N) + (-1), {{[{][{]}}0, 0}}}, {static_cast<std::int64_t>(N) + (-1), {{[{][{]}}0, 0}}}}}}, ::orion::parallel::arrays(A), [&](auto &A, const ::orion::parallel::Block<2> &orion_block) { for (int64_t i = orion_block.lower(0, (1)); i < orion_block.upper(0, (N - 1)); ++i) for (int64_t j = orion_block.lower(1, (1), i); j < orion_block.upper(1, (N - 1), i); ++j) _Pragma("GCC diagnostic pop")
 // CHECK-NEXT:#line 15 "{{.*}}gauss_seidel.cpp"
 // CHECK-NEXT:      A(i, j) = 0.25 * (A(i - 1, j) + A(i + 1, j) + A(i, j - 1) + A(i, j + 1));
 // CHECK-NEXT:        });

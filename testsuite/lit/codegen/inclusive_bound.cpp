@@ -56,7 +56,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:           .cost_formula = "0"}},
 // CHECK-NEXT:        .reductions = {}};
 // CHECK-NEXT:#line 12 "{{.*}}inclusive_bound.cpp"
-// CHECK-NEXT:    ::orion::parallel::for_nest<2>(orion_plan, ::orion::parallel::NestBounds<2>{{[{][{]}}{{[{][{]}}1, {{[{][{]}}0, 0}}}, {0, {{[{][{]}}0, 0}}}}}, {{[{][{]}}{static_cast<std::int64_t>(N) + (1), {{[{][{]}}0, 0}}}, {static_cast<std::int64_t>(M), {{[{][{]}}0, 0}}}}}}, ::orion::parallel::arrays(A), [&](auto &A, const ::orion::parallel::Block<2> &orion_block) { for (int64_t i = orion_block.lower(0, (1)); i < orion_block.upper(0, ((N) + 1)); ++i) for (long j = orion_block.lower(1, (0), i); j < orion_block.upper(1, ((M - 1) + 1), i); ++j)
+// CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_nest<2>(orion_plan, ::orion::parallel::NestBounds<2>{{[{][{]}}{{[{][{]}}1, {{[{][{]}}0, 0}}}, {0, {{[{][{]}}0, 0}}}}}, {{[{][{]}}{static_cast<std::int64_t>(N) + (1), {{[{][{]}}0, 0}}}, {static_cast<std::int64_t>(M), {{[{][{]}}0, 0}}}}}}, ::orion::parallel::arrays(A), [&](auto &A, const ::orion::parallel::Block<2> &orion_block) { for (int64_t i = orion_block.lower(0, (1)); i < orion_block.upper(0, ((N) + 1)); ++i) for (long j = orion_block.lower(1, (0), i); j < orion_block.upper(1, ((M - 1) + 1), i); ++j) _Pragma("GCC diagnostic pop")
 // CHECK-NEXT:#line 14 "{{.*}}inclusive_bound.cpp"
 // CHECK-NEXT:      A(i, j) = 1;
 // CHECK-NEXT:        });

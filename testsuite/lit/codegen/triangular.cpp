@@ -53,7 +53,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:           .cost_formula = "0"}},
 // CHECK-NEXT:        .reductions = {}};
 // CHECK-NEXT:#line 14 "{{.*}}triangular.cpp"
-// CHECK-NEXT:    ::orion::parallel::for_nest<2>(orion_plan, ::orion::parallel::NestBounds<2>{{[{][{]}}{{[{][{]}}0, {{[{][{]}}0, 0}}}, {1, {{[{][{]}}1, 0}}}}}, {{[{][{]}}{static_cast<std::int64_t>(N), {{[{][{]}}0, 0}}}, {static_cast<std::int64_t>(N), {{[{][{]}}0, 0}}}}}}, ::orion::parallel::arrays(C, B), [&](auto &C, auto &B, const ::orion::parallel::Block<2> &orion_block) { for (int64_t i = orion_block.lower(0, (0)); i < orion_block.upper(0, (N)); ++i) for (int j = orion_block.lower(1, (i + 1), i); j < orion_block.upper(1, (N), i); ++j)
+// CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_nest<2>(orion_plan, ::orion::parallel::NestBounds<2>{{[{][{]}}{{[{][{]}}0, {{[{][{]}}0, 0}}}, {1, {{[{][{]}}1, 0}}}}}, {{[{][{]}}{static_cast<std::int64_t>(N), {{[{][{]}}0, 0}}}, {static_cast<std::int64_t>(N), {{[{][{]}}0, 0}}}}}}, ::orion::parallel::arrays(C, B), [&](auto &C, auto &B, const ::orion::parallel::Block<2> &orion_block) { for (int64_t i = orion_block.lower(0, (0)); i < orion_block.upper(0, (N)); ++i) for (int j = orion_block.lower(1, (i + 1), i); j < orion_block.upper(1, (N), i); ++j) _Pragma("GCC diagnostic pop")
 // CHECK-NEXT:#line 15 "{{.*}}triangular.cpp"
 // CHECK-NEXT:                                    {
 // CHECK-NEXT:      C(j) += B(i, j);

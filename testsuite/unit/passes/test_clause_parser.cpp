@@ -92,3 +92,12 @@ TEST_CASE("malformed clauses name the offending token") {
   CHECK(bad("ordered unordered").message.find("conflicts") != std::string::npos);
   CHECK(bad("= 3").message.find("expected a clause") != std::string::npos);
 }
+
+TEST_CASE("only a word that is not a clause lists the valid clauses itself") {
+  // The pragma handler adds a note listing them to every other error.
+  CHECK(bad("ordered bogus").lists_valid_clauses);
+  CHECK(bad("= 3").lists_valid_clauses);
+  CHECK_FALSE(bad("partition(x)").lists_valid_clauses);
+  CHECK_FALSE(bad("ordered ordered").lists_valid_clauses);
+  CHECK_FALSE(bad("relax(A").lists_valid_clauses);
+}
