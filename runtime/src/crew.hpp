@@ -6,6 +6,8 @@
 
 #include <orion/error.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -36,12 +38,23 @@ template <class F> void start_threads(std::vector<std::jthread> &threads, int co
   }
 }
 
-/// A fixed set of threads that run rounds in lockstep: run(n, f) calls f(i) for i < n, each on a
-/// thread of its own (block 0 on the caller), and returns when all n are done. The threads persist
-/// from round to round (a loop with P workers has about 2P rounds; starting P threads per round
-/// would cost 2P^2 thread starts) and sleep between rounds.
+/// A fixed set of threads that run rounds: run(n, f) calls f(i) for i < n, each on a thread of its
+/// own (job 0 on the caller), and returns when all n are done. A normal loop is one round (its
+/// workers, and the thread that talks to MPI as job 0); a lockstep loop is a round per step of
+/// its schedule (about 2P with P workers). The threads persist from round to round and from loop
+/// to loop (rank_crew).
+///
+/// Between rounds, and while the caller waits for a round to end, a thread first polls for up to
+/// kSpin, yielding the core on every poll, and only then sleeps on a condition variable. Programs
+/// that merge shared parameters run thousands of short rounds (SLR: one loop of 64 samples, about
+/// 15 us of work per worker); a sleep and a wake-up through the kernel cost several times that on
+/// both sides of every round. Yielding keeps oversubscribed runs (more threads than cores) fair,
+/// and the bound keeps a crew between distant loops asleep.
 class Crew {
 public:
+  /// How long a thread polls before it sleeps.
+  static constexpr std::chrono::microseconds kSpin{200};
+
   /// The calling thread runs block 0 of every round itself: size - 1 threads are started.
   explicit Crew(int size) : size_(static_cast<std::size_t>(size)) {
     try {
@@ -71,8 +84,8 @@ public:
         std::lock_guard lock(mutex_);
         job_ = &f;
         jobs_ = n;
-        pending_ = n - 1;
-        ++round_;
+        pending_.store(n - 1, std::memory_order_relaxed);
+        round_.fetch_add(1, std::memory_order_release); // publishes job_, jobs_, errors_
       }
       start_.notify_all();
     }
@@ -82,9 +95,10 @@ public:
       errors_[0] = std::current_exception();
     }
     if (n > 1) {
-      std::unique_lock lock(mutex_);
-      done_.wait(lock, [&] { return pending_ == 0; });
-      job_ = nullptr;
+      if (!poll([&] { return pending_.load(std::memory_order_acquire) == 0; })) {
+        std::unique_lock lock(mutex_);
+        done_.wait(lock, [&] { return pending_.load(std::memory_order_acquire) == 0; });
+      }
     }
     for (const std::exception_ptr &e : errors_)
       if (e)
@@ -92,16 +106,39 @@ public:
   }
 
 private:
+  /// Polls `ready` for up to kSpin; true once it holds.
+  template <class Ready> static bool poll(Ready ready) {
+    // The clock on every poll: with many more threads than cores, a thread's next turn may come
+    // long after its last one.
+    const auto until = std::chrono::steady_clock::now() + kSpin;
+    for (;;) {
+      if (ready())
+        return true;
+      if (std::chrono::steady_clock::now() > until)
+        return false;
+      std::this_thread::yield();
+    }
+  }
+
   void serve(std::size_t i) {
     std::uint64_t seen = 0;
     for (;;) {
+      auto next = [&] {
+        return stopping_.load(std::memory_order_acquire) ||
+               round_.load(std::memory_order_acquire) != seen;
+      };
+      if (!poll(next)) {
+        std::unique_lock lock(mutex_);
+        start_.wait(lock, next);
+      }
       const std::function<void(std::size_t)> *job = nullptr;
       {
-        std::unique_lock lock(mutex_);
-        start_.wait(lock, [&] { return stopping_ || round_ != seen; });
-        if (stopping_)
+        // The round and its job together: a thread not needed in one round may look only once
+        // the caller has moved on to the next.
+        std::lock_guard lock(mutex_);
+        if (stopping_.load(std::memory_order_relaxed))
           return;
-        seen = round_;
+        seen = round_.load(std::memory_order_relaxed);
         if (i >= jobs_)
           continue; // not needed this round
         job = job_;
@@ -111,16 +148,19 @@ private:
       } catch (...) {
         errors_[i] = std::current_exception();
       }
-      std::lock_guard lock(mutex_);
-      if (--pending_ == 0)
+      // The last one out wakes the caller if it sleeps; under the mutex, so that a caller between
+      // its check and its sleep does not miss it.
+      if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        std::lock_guard lock(mutex_);
         done_.notify_one();
+      }
     }
   }
 
   void stop() noexcept {
     {
       std::lock_guard lock(mutex_);
-      stopping_ = true;
+      stopping_.store(true, std::memory_order_release);
     }
     start_.notify_all();
     threads_.clear(); // joins
@@ -129,12 +169,18 @@ private:
   std::mutex mutex_;
   std::condition_variable start_, done_;
   const std::function<void(std::size_t)> *job_ = nullptr;
-  std::size_t jobs_ = 0, pending_ = 0;
-  std::uint64_t round_ = 0;
-  bool stopping_ = false;
+  std::size_t jobs_ = 0;
+  std::atomic<std::size_t> pending_{0};
+  std::atomic<std::uint64_t> round_{0};
+  std::atomic<bool> stopping_{false};
   std::size_t size_;
   std::vector<std::exception_ptr> errors_;
   std::vector<std::jthread> threads_; // last: joined before the members they use go
 };
+
+/// This rank's crew, kept in the runtime state from loop to loop (starting a loop's threads cost
+/// about 30 us per loop on 2 cores, 30 times the work of a 4096-element loop), and made anew only
+/// when a loop needs more threads than it has. Only the thread that runs loops uses it.
+Crew &rank_crew(int at_least);
 
 } // namespace orion::detail

@@ -9,6 +9,7 @@
 //             dimension, and the recorded writes of the others). A staggered pass of a rotation
 //             candidate (Options::stagger) runs this schedule on the rotation's blocks.
 // Only the thread that runs execute() calls MPI (MPI_THREAD_FUNNELED); worker threads signal it.
+// The workers are the rank's crew (crew.hpp), kept from loop to loop.
 // --orion-check runs the same blocks in lockstep rounds and checks the recorded access sets;
 // --orion-replay-serial runs them one after another on one thread.
 #include "array_sync.hpp"
@@ -323,23 +324,24 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
                          map.kind() == plan::Kind::Wavefront ? map.time_parts : 1));
   const auto blocks_start = Clock::now();
   {
-    // The calling thread talks to MPI while the workers run, or else is worker 0 itself.
+    // The calling thread (job 0 of the crew) talks to MPI while the workers run, or else is
+    // worker 0 itself. worker() turns its own failures into rr.fail, which wakes the others.
     const bool talk = multi && map.kind() != plan::Kind::OneD;
-    std::vector<std::jthread> threads;
+    const std::size_t jobs = static_cast<std::size_t>(map.threads) + (talk ? 1 : 0);
     try {
-      start_threads(threads, talk ? map.threads : map.threads - 1,
-                    [&rr, talk](int t) { rr.worker(talk ? t : t + 1); });
+      rank_crew(static_cast<int>(jobs)).run(jobs, [&rr, talk](std::size_t i) {
+        if (!talk)
+          return rr.worker(static_cast<int>(i));
+        if (i > 0)
+          return rr.worker(static_cast<int>(i) - 1);
+        try {
+          rr.communicate();
+        } catch (...) {
+          rr.fail(std::current_exception());
+        }
+      });
     } catch (...) {
-      rr.fail(std::current_exception()); // the workers started so far stop waiting and end
-    }
-    if (!rr.failed && talk) {
-      try {
-        rr.communicate();
-      } catch (...) {
-        rr.fail(std::current_exception());
-      }
-    } else if (!rr.failed) {
-      rr.worker(0);
+      rr.fail(std::current_exception()); // the crew's threads could not be started
     }
   }
   if (rr.error)

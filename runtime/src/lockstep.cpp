@@ -210,22 +210,6 @@ std::vector<CheckedBlock> gather_blocks(const PartitionMap &map, std::vector<Che
   return all;
 }
 
-/// The crew of lockstep loops, kept from loop to loop in the runtime state: a program may run
-/// thousands of short lockstep loops (SLR runs an epoch as one loop per slice of samples), and
-/// starting the threads for each loop took most of their time. Only the thread that runs loops
-/// uses it.
-Crew &lockstep_crew(int size) {
-  std::shared_ptr<void> &slot = state().lockstep_crew;
-  auto *crew = static_cast<Crew *>(slot.get());
-  if (crew == nullptr || crew->size() != static_cast<std::size_t>(size)) {
-    slot.reset();
-    auto fresh = std::make_shared<Crew>(size);
-    crew = fresh.get();
-    slot = std::move(fresh);
-  }
-  return *crew;
-}
-
 } // namespace
 
 SharedSlots::SharedSlots(LoopRun &run, const PartitionMap &map, bool replay) : run_(run) {
@@ -250,7 +234,7 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
   const bool record = check || (multi && any_recorded(syncs));
   const bool merging = map.workers > 1 && !run.shared.empty();
   const std::int64_t every = merging ? flush_every(run) : 0;
-  Crew &crew = lockstep_crew(map.threads); // a sub-round runs at most one piece per worker
+  Crew &crew = rank_crew(map.threads); // a sub-round runs at most one piece per worker
   const auto start = Clock::now();
   double merge_s = 0;
   std::vector<double> compute(static_cast<std::size_t>(map.threads), 0.0);

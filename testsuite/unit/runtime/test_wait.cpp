@@ -163,3 +163,46 @@ TEST_CASE("Crew rethrows the first failing block's exception after the round", "
   CHECK(finished == 14);
   CHECK_THROWS_WITH(crew.run(9, [](std::size_t) {}), Catch::Contains("a crew of 8 threads"));
 }
+
+TEST_CASE("Crew: thousands of short rounds of every size run each block exactly once", "[wait]") {
+  // Rounds follow each other within the threads' polling time, and a thread not needed in one
+  // round (n < size) is needed in the next: it must take the job of the round it sees, once.
+  const int size = 4;
+  Crew crew(size);
+  std::vector<std::atomic<int>> calls(size);
+  long long total = 0, expected = 0;
+  bool each_once = true;
+  for (int round = 0; round < 20000; ++round) {
+    const std::size_t n = 1 + static_cast<std::size_t>(round * 7 % size);
+    for (auto &c : calls)
+      c.store(0);
+    crew.run(n, [&](std::size_t i) { ++calls[i]; });
+    for (std::size_t i = 0; i < static_cast<std::size_t>(size); ++i) {
+      each_once = each_once && calls[i].load() == (i < n ? 1 : 0);
+      total += calls[i].load();
+    }
+    expected += static_cast<long long>(n);
+  }
+  CHECK(each_once);
+  CHECK(total == expected);
+}
+
+TEST_CASE("Crew: an idle crew sleeps instead of polling", "[wait]") {
+  // Its threads poll for Crew::kSpin after a round, then block: 500 ms between two loops cost
+  // them next to no CPU.
+  const int size = 16;
+  Crew crew(size);
+  crew.run(size, [](std::size_t) {});
+  const double cpu_before = cpu_seconds();
+  const auto start = std::chrono::steady_clock::now();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double cpu = cpu_seconds() - cpu_before;
+  const double cores = std::max(1u, std::thread::hardware_concurrency());
+  std::printf("idle crew of %d: %.3f s CPU in %.3f s wall\n", size, cpu, wall);
+  CHECK(cpu < 0.1 * wall * std::min<double>(size, cores));
+  std::atomic<int> ran{0};
+  crew.run(size, [&](std::size_t) { ++ran; }); // and wakes up for the next round
+  CHECK(ran == size);
+}

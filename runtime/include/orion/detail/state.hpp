@@ -130,9 +130,9 @@ struct RuntimeState {
   /// --orion-replay-serial: every worker's stream, on every rank (indexed by global id).
   std::vector<PaddedRng> replay_rngs;
 
-  /// The thread crew of lockstep loops (runtime/src/lockstep.cpp), kept from loop to loop:
-  /// a program may run thousands of short lockstep loops. Dropped by reseed().
-  std::shared_ptr<void> lockstep_crew;
+  /// This rank's worker threads (runtime/src/crew.hpp), kept from loop to loop: a program may
+  /// run thousands of short loops. Dropped by reseed().
+  std::shared_ptr<void> crew;
 
   RuntimeState() { reseed(); }
 
@@ -166,7 +166,7 @@ struct RuntimeState {
     loops = {};
     reduce_seconds = 0;
     loop_profiles.clear();
-    lockstep_crew.reset();
+    crew.reset();
   }
 };
 
