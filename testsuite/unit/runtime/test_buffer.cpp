@@ -99,3 +99,34 @@ TEST_CASE("a struct element with a combiner merges through apply once per combin
   CHECK(params(1).w == -3);
   CHECK(params(1).g2 == 9);
 }
+
+TEST_CASE("pending slots are reused from loop to loop, clean even after a failed loop",
+          "[buffer]") {
+  // A loop that fails closes its slots without merging them: the next loop must not see its
+  // updates. Slots of another size are not reused.
+  orion::detail::state().slot_pools.clear();
+  orion::detail::SlotSet<std::int64_t> first;
+  first.open(0, 2, false, 10);
+  bool fresh = false;
+  first.of(1)->at(4, fresh) = 9;
+  first.close(); // no pack: the loop failed
+  CHECK(orion::detail::slot_pool<std::int64_t>().size() == 2);
+
+  orion::detail::SlotSet<std::int64_t> second;
+  second.open(0, 2, false, 10);
+  CHECK(orion::detail::slot_pool<std::int64_t>().empty()); // both taken from the pool
+  for (std::int64_t w = 0; w < 2; ++w) {
+    CHECK(second.of(w)->find(4) == nullptr);
+    CHECK(second.of(w)->at(4, fresh) == 0);
+    CHECK(fresh);
+  }
+  second.close();
+
+  orion::detail::SlotSet<std::int64_t> other_size;
+  other_size.open(0, 1, false, 11);
+  CHECK(other_size.of(0)->size() == 11);
+  CHECK(orion::detail::slot_pool<std::int64_t>().size() == 2);
+  other_size.close();
+  CHECK(orion::detail::slot_pool<std::int64_t>().size() == 3);
+  orion::detail::state().slot_pools.clear();
+}

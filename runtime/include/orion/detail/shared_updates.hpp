@@ -7,9 +7,15 @@
 // bit.
 #pragma once
 
+#include <orion/detail/state.hpp>
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <new>
+#include <utility>
 #include <vector>
 
 namespace orion::detail {
@@ -31,14 +37,39 @@ public:
   virtual std::int64_t max_delay() const { return 0; }
 };
 
+/// Allocates whole cache lines: one worker's pending values never share a line with another
+/// worker's (LDA updates its relaxed topic totals, a few hundred bytes, at every token).
+template <class T> struct CacheLineAllocator {
+  using value_type = T;
+  static constexpr std::size_t kAlign = alignof(T) > 64 ? alignof(T) : 64;
+  CacheLineAllocator() = default;
+  template <class V> CacheLineAllocator(const CacheLineAllocator<V> &) noexcept {}
+  T *allocate(std::size_t n) {
+    const std::size_t bytes = (n * sizeof(T) + kAlign - 1) / kAlign * kAlign;
+    return static_cast<T *>(::operator new(bytes, std::align_val_t(kAlign)));
+  }
+  void deallocate(T *p, std::size_t) noexcept { ::operator delete(p, std::align_val_t(kAlign)); }
+  template <class V> bool operator==(const CacheLineAllocator<V> &) const noexcept { return true; }
+};
+
 /// Per-element pending values of one worker: a dense array the size of the target, the
 /// elements touched since the last merge, in first-touch order (so a merge costs what was
-/// touched, not the array's size).
-template <class U> class PendingSlot {
+/// touched, not the array's size). Untouched elements hold U{}.
+template <class U> class alignas(64) PendingSlot {
 public:
   void resize(std::int64_t n) {
     values_.assign(static_cast<std::size_t>(n), U{});
     touched_.assign(static_cast<std::size_t>(n), 0);
+    list_.clear();
+  }
+  std::int64_t size() const noexcept { return static_cast<std::int64_t>(touched_.size()); }
+  std::size_t bytes() const noexcept { return touched_.size() * (sizeof(U) + 1); }
+  /// Drops the pending values without packing them (a loop that failed).
+  void clear() {
+    for (std::int64_t off : list_) {
+      values_[static_cast<std::size_t>(off)] = U{};
+      touched_[static_cast<std::size_t>(off)] = 0;
+    }
     list_.clear();
   }
   /// The pending value of element `off`; `fresh` tells whether it held nothing before.
@@ -88,30 +119,57 @@ public:
       f(off, value);
     }
   }
-  void release() {
-    std::vector<U>().swap(values_);
-    std::vector<unsigned char>().swap(touched_);
-    std::vector<std::int64_t>().swap(list_);
-  }
 
 private:
-  std::vector<U> values_;
-  std::vector<unsigned char> touched_;
-  std::vector<std::int64_t> list_;
+  std::vector<U, CacheLineAllocator<U>> values_;
+  std::vector<unsigned char, CacheLineAllocator<unsigned char>> touched_;
+  std::vector<std::int64_t, CacheLineAllocator<std::int64_t>> list_;
 };
+
+template <class U> inline constexpr char kSlotPoolKey = 0;
+
+/// The clean slots of element type U that finished loops gave back (RuntimeState::slot_pools).
+template <class U> std::vector<PendingSlot<U>> &slot_pool() {
+  auto &pools = state().slot_pools;
+  const void *key = &kSlotPoolKey<U>;
+  for (auto &[k, pool] : pools)
+    if (k == key)
+      return *static_cast<std::vector<PendingSlot<U>> *>(pool.get());
+  auto fresh = std::make_shared<std::vector<PendingSlot<U>>>();
+  auto &pool = *fresh;
+  pools.emplace_back(key, std::move(fresh));
+  return pool;
+}
 
 /// The pending slots of one relaxed array or Buffer: one per worker of the run, empty when the
 /// updates go straight to the target.
+///
+/// A slot is as large as its target, so slots are taken from a pool and given back clean when
+/// the loop ends, instead of being allocated and zeroed for every loop: SLR runs an epoch as
+/// thousands of loops of 64 samples, each of which paid for two weight-sized arrays per worker.
 template <class U> class SlotSet {
 public:
+  /// Slots larger than this go back to the allocator: a loop over an array that large runs long
+  /// enough to pay for new ones, and the pool would hold the memory for the rest of the program.
+  static constexpr std::size_t kPooledBytes = std::size_t{64} << 20;
+
   void open(std::int64_t slot_base, std::int64_t slots, bool direct, std::int64_t elements) {
     base_ = slot_base;
     slots_.clear();
     if (direct)
       return;
+    std::vector<PendingSlot<U>> &pool = slot_pool<U>();
     slots_.resize(static_cast<std::size_t>(slots));
-    for (auto &s : slots_)
-      s.resize(elements);
+    for (auto &s : slots_) {
+      auto same = std::find_if(pool.begin(), pool.end(),
+                               [&](const PendingSlot<U> &p) { return p.size() == elements; });
+      if (same != pool.end()) {
+        s = std::move(*same);
+        pool.erase(same);
+      } else {
+        s.resize(elements);
+      }
+    }
   }
   /// The slot of global worker `worker`, or nullptr (one worker, or not a worker of this run).
   PendingSlot<U> *of(std::int64_t worker) {
@@ -124,8 +182,12 @@ public:
     slots_[static_cast<std::size_t>(slot)].pack(out);
   }
   void close() {
-    for (auto &s : slots_)
-      s.release();
+    std::vector<PendingSlot<U>> &pool = slot_pool<U>();
+    for (auto &s : slots_) {
+      s.clear();
+      if (s.bytes() <= kPooledBytes)
+        pool.push_back(std::move(s));
+    }
     slots_.clear();
   }
 

@@ -130,6 +130,9 @@ struct RuntimeState {
   /// --orion-replay-serial: every worker's stream, on every rank (indexed by global id).
   std::vector<PaddedRng> replay_rngs;
 
+  /// Clean pending-update slots of relaxed arrays and Buffers (shared_updates.hpp), per element
+  /// type, kept from loop to loop. Only the thread that runs loops uses them.
+  std::vector<std::pair<const void *, std::shared_ptr<void>>> slot_pools;
   /// This rank's worker threads (runtime/src/crew.hpp), kept from loop to loop: a program may
   /// run thousands of short loops. Dropped by reseed().
   std::shared_ptr<void> crew;
@@ -167,6 +170,7 @@ struct RuntimeState {
     reduce_seconds = 0;
     loop_profiles.clear();
     crew.reset();
+    slot_pools.clear();
   }
 };
 
