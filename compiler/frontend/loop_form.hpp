@@ -1,4 +1,4 @@
-// Recognizes the two loop forms a parallel_for accepts (DESIGN §1): array iteration
+// Recognizes the two loop forms a parallel_for accepts (docs/pragma-reference.md): array iteration
 // `for (auto&& [key, value] : A)` and counted nests `for (int64_t i = lo; i < hi; ++i)`.
 #pragma once
 

@@ -19,7 +19,7 @@ struct DepsReportInput {
 
 /// `--format=text`: the loop's source lines with a W/R gutter, then the tables.
 void write_deps_text(const DepsReportInput &in, std::ostream &out);
-/// `--format=json`: the versioned contract of DESIGN §2.6 (extra keys allowed).
+/// `--format=json`: the versioned contract of docs/dump-format.md (extra keys allowed).
 void write_deps_json(const DepsReportInput &in, std::ostream &out);
 
 /// One character per access role for the gutter: R, W, X (read-write), + (reduce).

@@ -1,4 +1,4 @@
-// The schedule executors (DESIGN §2.5). Workers are ranks x threads; every rank holds every
+// The schedule executors (docs/runtime.md). Workers are ranks x threads; every rank holds every
 // array, so a hand-off between threads of one rank is only a signal, and between ranks it moves
 // exactly the data the schedule hands over:
 //   1D        workers independent; at the end aligned slabs (and recorded writes) are exchanged.

@@ -1,5 +1,5 @@
 // dependence_oracle: checks orionc's dependence analysis against brute-force enumeration on every
-// parallel loop of the given sources, for small concrete parameter values (DESIGN §2.2).
+// parallel loop of the given sources, for small concrete parameter values (docs/architecture.md).
 //
 //   dependence_oracle [--param NAME=VALUE]... [--default-param V] [--max-iterations N]
 //                     [--strict] [--verbose] [--extra-arg ARG]... file.cpp...
@@ -274,7 +274,7 @@ int main(int argc, char **argv) {
   deps::IslContext isl;
   Totals totals;
   for (const std::string &file : o.files) {
-    const std::optional<ir::Program> program = frontend::run_frontend({file, args});
+    const std::optional<ir::Program> program = frontend::run_frontend({file, args, std::nullopt});
     if (!program) {
       // lit's XFAIL marks a known front-end bug that lit already tracks; not the oracle's to fail.
       if (marked_xfail(file)) {

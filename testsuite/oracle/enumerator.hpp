@@ -1,7 +1,7 @@
 // Brute-force dependence enumeration: the ground truth the isl analysis is checked against
-// (DESIGN §2.2). Deliberately independent of isl and of the analysis code in passes/: for concrete
-// parameter values it walks every iteration of a loop, lists the elements each reference touches
-// there, and records the distance of every pair of iterations whose references conflict.
+// (docs/architecture.md). Deliberately independent of isl and of the analysis code in passes/: for
+// concrete parameter values it walks every iteration of a loop, lists the elements each reference
+// touches there, and records the distance of every pair of iterations whose references conflict.
 #pragma once
 
 #include "orion/passes/loop_ir.hpp"

@@ -1,4 +1,4 @@
-// Parallel loops: what orionc-generated code calls in place of an annotated loop (DESIGN §2.4).
+// Parallel loops: what orionc-generated code calls in place of an annotated loop (docs/runtime.md).
 //
 //   for_each(plan, A, arrays(W, H), [&](auto &W, auto &H, const auto &key, auto &value) {...})
 //   for_each(plan, A, arrays(W, H), reductions(loss),

@@ -1,7 +1,7 @@
 // The plan of one parallel loop, as orionc emits it into the generated program: the legal
 // schedule candidates found by the compiler (passes/), each with the role of every array and the
 // terms of its cost formula. The runtime evaluates the costs on real extents and runs the
-// cheapest candidate (DESIGN §2.3); `--orion-verbose` prints what it picked and why.
+// cheapest candidate (docs/architecture.md); `--orion-verbose` prints what it picked and why.
 //
 // This header is the contract between compiler/codegen and the runtime's executors: codegen emits
 // aggregate initializers of these types, so keep them plain aggregates.

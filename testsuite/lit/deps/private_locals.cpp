@@ -1,4 +1,4 @@
-// Locals declared in the body are private to each iteration (DESIGN.md §1), including an
+// Body locals are private to each iteration (docs/pragma-reference.md), including an
 // orion::DenseArray created in the body: tmp(0) written and read by every iteration is not a
 // dependence, and neither are private scalars and std::vectors. Only B(i) (one element per
 // iteration) is shared: no dependences, 1D.

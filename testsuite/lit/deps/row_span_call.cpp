@@ -1,5 +1,5 @@
 // A row passed as a mutable std::span to a function whose body is not visible may be written
-// (DESIGN.md §2.1: an unknown write). Iteration i may write row i + 1, which iteration i + 1
+// (docs/architecture.md: an unknown write). Iteration i may write row i + 1, which iteration i + 1
 // reads (C(i + 1, 0)): RAW ([1,1]), no schedule. A std::span<const double> is only a read.
 // RUN: %orionc --dump=deps %s | FileCheck %s
 #include <orion/orion.hpp>

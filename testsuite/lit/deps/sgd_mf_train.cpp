@@ -1,4 +1,4 @@
-// SGD matrix factorization, training body (DESIGN.md §1): W(u, k) and H(i, k) are read and
+// SGD MF training body (docs/pragma-reference.md): W(u, k) and H(i, k) are read and
 // written at the rating's row and column. Conflicts on W need the same key[0], on H the same
 // key[1]: ([0,0], [1,+inf]) on W and ([1,+inf], [0,0]) on H (RAW and WAR; unordered, so no WAW).
 // No 1D schedule; both 2D pairs are legal (Orion Figure 6).

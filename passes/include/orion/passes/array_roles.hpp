@@ -1,5 +1,5 @@
-// Array roles per schedule candidate (DESIGN §2.3) and the cost model: bytes moved per pass,
-// as a formula over the arrays' extents and the number of workers P. Sizes are only known at
+// Array roles per schedule candidate (docs/architecture.md) and the cost model: bytes moved per
+// pass, as a formula over the arrays' extents and the number of workers P. Sizes are only known at
 // run time, so the compiler emits the formulas and the runtime evaluates them.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Exact dependence analysis of one parallel loop with isl (DESIGN §2.2).
+// Exact dependence analysis of one parallel loop with isl (docs/architecture.md).
 //
 // For every pair of references to the same array with at least one write, the memory-based
 // dependence relation `A_a ∘ A_b⁻¹ ∩ (p ≺ p')`, its distance set, and its summary as interval

@@ -1,5 +1,5 @@
-// Dependence distance vectors summarized as intervals (DESIGN §2.2): one vector per carrying
-// level, entries before the level are [0,0], the carrying entry has lo >= 1.
+// Dependence distance vectors summarized as intervals (docs/architecture.md): one vector per
+// carrying level, entries before the level are [0,0], the carrying entry has lo >= 1.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
-// Schedule selection (DESIGN §2.3): which 1D / 2D / unimodular schedules keep every dependence
-// that matters, each verified exactly with isl on the distance sets, not only on the boxes.
+// Schedule selection (docs/architecture.md): which 1D / 2D / unimodular schedules keep every
+// dependence that matters, each verified exactly with isl on the distance sets, not only on the
+// boxes.
 #pragma once
 
 #include "orion/passes/dependence_analysis.hpp"
