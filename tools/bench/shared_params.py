@@ -949,6 +949,10 @@ def main(argv):
         return write_report(json.loads(Path(argv[1]).read_text()), out)
     args = parse_args(argv)
     only = set(args.only.split(","))
+    # Checked first: LIBLINEAR runs after every other measurement, half an hour in.
+    if "slr" in only and not shutil.which("liblinear-train"):
+        sys.exit("shared_params: liblinear-train not found (apt-get install liblinear-tools), "
+                 "or leave SLR out with --only mf,lda,hist")
     started, t0 = time.strftime("%Y-%m-%d %H:%M:%S %Z"), time.monotonic()
     load_start = loadavg()
     log(f"load at start: {load_start}")
