@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <new>
 #include <utility>
 #include <vector>
 
@@ -37,25 +36,10 @@ public:
   virtual std::int64_t max_delay() const { return 0; }
 };
 
-/// Allocates whole cache lines: one worker's pending values never share a line with another
-/// worker's (LDA updates its relaxed topic totals, a few hundred bytes, at every token).
-template <class T> struct CacheLineAllocator {
-  using value_type = T;
-  static constexpr std::size_t kAlign = alignof(T) > 64 ? alignof(T) : 64;
-  CacheLineAllocator() = default;
-  template <class V> CacheLineAllocator(const CacheLineAllocator<V> &) noexcept {}
-  T *allocate(std::size_t n) {
-    const std::size_t bytes = (n * sizeof(T) + kAlign - 1) / kAlign * kAlign;
-    return static_cast<T *>(::operator new(bytes, std::align_val_t(kAlign)));
-  }
-  void deallocate(T *p, std::size_t) noexcept { ::operator delete(p, std::align_val_t(kAlign)); }
-  template <class V> bool operator==(const CacheLineAllocator<V> &) const noexcept { return true; }
-};
-
 /// Per-element pending values of one worker: a dense array the size of the target, the
 /// elements touched since the last merge, in first-touch order (so a merge costs what was
 /// touched, not the array's size). Untouched elements hold U{}.
-template <class U> class alignas(64) PendingSlot {
+template <class U> class PendingSlot {
 public:
   void resize(std::int64_t n) {
     values_.assign(static_cast<std::size_t>(n), U{});
@@ -121,9 +105,9 @@ public:
   }
 
 private:
-  std::vector<U, CacheLineAllocator<U>> values_;
-  std::vector<unsigned char, CacheLineAllocator<unsigned char>> touched_;
-  std::vector<std::int64_t, CacheLineAllocator<std::int64_t>> list_;
+  std::vector<U> values_;
+  std::vector<unsigned char> touched_;
+  std::vector<std::int64_t> list_;
 };
 
 template <class U> inline constexpr char kSlotPoolKey = 0;
