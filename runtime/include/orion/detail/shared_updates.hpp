@@ -41,10 +41,23 @@ public:
 /// touched, not the array's size). Untouched elements hold U{}.
 template <class U> class PendingSlot {
 public:
+  /// Each array gets at least kPad bytes of spare capacity past its end: the next allocation
+  /// starts a cache line further on, so two workers' slots of a small array never share a line.
+  /// LDA updates its relaxed topic totals (K = 20 counts) at every token; when the two workers'
+  /// slots shared a line, its loop ran 0.33 s instead of 0.21 s at 2 threads, in most runs.
+  /// (Aligning every array to a cache line instead cost LDA 20% at 2 ranks x 1 thread.)
   void resize(std::int64_t n) {
-    values_.assign(static_cast<std::size_t>(n), U{});
-    touched_.assign(static_cast<std::size_t>(n), 0);
-    list_.clear();
+    const auto size = static_cast<std::size_t>(n);
+    values_ = {};
+    values_.reserve(size + kPad / sizeof(U) + 1);
+    values_.assign(size, U{});
+    touched_ = {};
+    touched_.reserve(size + kPad);
+    touched_.assign(size, 0);
+    list_ = {};
+    // A small array's list never grows past this; a large one's grows on demand (it holds an
+    // entry per touched element, and a loop may touch few of many).
+    list_.reserve(std::min<std::size_t>(size, 4096) + kPad / sizeof(std::int64_t));
   }
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(touched_.size()); }
   std::size_t bytes() const noexcept { return touched_.size() * (sizeof(U) + 1); }
@@ -105,6 +118,7 @@ public:
   }
 
 private:
+  static constexpr std::size_t kPad = 64; ///< a cache line
   std::vector<U> values_;
   std::vector<unsigned char> touched_;
   std::vector<std::int64_t> list_;
