@@ -4,7 +4,9 @@
 # `orionc --emit=cpp`: its `#pragma orion` loops become parallel code, and the result is compiled
 # by CMake's C++ compiler and linked with Orion::runtime (and MPI). Other sources (headers, C
 # files) are used as they are. The target's include directories, compile definitions and C++
-# standard, including those set after this call, are what orionc parses with.
+# standard, including those set after this call, are what orionc parses with. orionc reruns when
+# the source or a header it includes changes (its --depfile; CMake 3.20 or later, with the Ninja
+# and Makefile generators).
 function(orion_add_executable target)
   if(NOT ARGN)
     message(FATAL_ERROR "orion_add_executable(${target}): no sources given")
@@ -29,8 +31,9 @@ function(orion_add_executable target)
               "$<$<BOOL:${standard}>:-std=c++${standard}>"
               "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
               "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>"
-              "${path}" -o "${generated}"
+              "--depfile=${generated}.d" "${path}" -o "${generated}"
       DEPENDS "${path}" "$<TARGET_FILE:Orion::orionc>"
+      DEPFILE "${generated}.d"
       COMMENT "orionc ${name}"
       COMMAND_EXPAND_LISTS VERBATIM)
     # The transformed source lives in the build tree: keep the user's quoted includes working.

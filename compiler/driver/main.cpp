@@ -1,5 +1,6 @@
 // orionc: parse the program, find its parallel loops, then dump, emit or build.
 #include "config.hpp"
+#include "depfile.hpp"
 #include "host_build.hpp"
 #include "options.hpp"
 #include "output_file.hpp"
@@ -44,6 +45,12 @@ int run(const driver::Options &o) {
   };
   if (driver::same_file(o.input, output))
     return overwrites_input(output);
+  if (!o.depfile.empty()) {
+    if (output == "-")
+      return fail("--depfile needs an output file (-o): the dependency file names it");
+    if (driver::same_file(o.input, o.depfile))
+      return overwrites_input(o.depfile);
+  }
   if (binary && o.keep && driver::same_file(o.input, kept_source))
     return overwrites_input(kept_source);
   const auto target = driver::resolve_output(output);
@@ -56,6 +63,10 @@ int run(const driver::Options &o) {
   auto program = frontend::run_frontend(
       {o.input, driver::parser_args(o.std_flag, o.preprocessor_args), std::nullopt});
   if (!program)
+    return 1;
+  // Written once the input parsed: a build system reads it only after the command succeeded.
+  if (!o.depfile.empty() &&
+      !driver::write_output(o.depfile, driver::make_depfile(output, program->inputs)))
     return 1;
 
   if (o.dump == driver::Dump::Loops) {

@@ -29,6 +29,9 @@ OPTIONS:
                          takes html (a self-contained page) and remarks (LLVM
                          optimization-remark YAML for opt-viewer)
   --keep                 Keep the transformed source next to the output (<output>.orion.cpp)
+  --depfile=<file>       Also write a Make-style dependency file: the output depends on the
+                         input and every non-system header it includes (for build systems:
+                         CMake's DEPFILE, Ninja's depfile); needs an output file (-o)
   -I<dir>, -D<name>[=v], -U<name>
                          Preprocessor options, passed to the parser and the host compiler
   -std=<standard>        C++ standard (default: c++20; c++20 or later is required)
@@ -86,6 +89,12 @@ std::variant<Options, Action, UsageError> parse_options(const std::vector<std::s
     } else if (starts_with(a, "--format")) {
       return UsageError{
           fmt::format("invalid '{}': expected --format=text, json, html or remarks", a)};
+    } else if (starts_with(a, "--depfile")) {
+      if (!starts_with(a, "--depfile="))
+        return UsageError{fmt::format("invalid '{}': expected --depfile=<file>", a)};
+      o.depfile = a.substr(std::string_view("--depfile=").size());
+      if (o.depfile.empty())
+        return UsageError{"option '--depfile=' needs a file name"};
     } else if (a == "--keep") {
       o.keep = true;
     } else if (a == "-v") {

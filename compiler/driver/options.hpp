@@ -27,6 +27,8 @@ struct Options {
   std::string std_flag = "-std=c++20";
   std::vector<std::string> preprocessor_args; ///< -I/-D/-U, passed to parser and host compiler
   std::vector<std::string> codegen_args;      ///< -O/-g/-march, host compiler only
+  /// --depfile=FILE: a Make-style list of the files the output depends on (for build systems).
+  std::string depfile;
 };
 
 /// `--help` and `--version` short-circuit the build.

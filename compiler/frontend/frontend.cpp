@@ -9,6 +9,7 @@
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/Utils.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
@@ -77,7 +78,12 @@ public:
 
   bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
     ci.getPreprocessor().AddPragmaHandler(new OrionPragmaHandler(pragmas_, pragma_errors_));
+    inputs_.attachToPreprocessor(ci.getPreprocessor());
     return true;
+  }
+  void EndSourceFileAction() override {
+    for (const std::string &file : inputs_.getDependencies())
+      program_.inputs.push_back(file);
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
                                                         llvm::StringRef) override {
@@ -88,6 +94,8 @@ private:
   std::vector<PragmaRecord> pragmas_;
   unsigned pragma_errors_ = 0;
   ir::Program &program_;
+  /// The main file and every non-system header it includes (Clang's own -MMD collector).
+  clang::DependencyCollector inputs_;
 };
 
 class LoopActionFactory : public clang::tooling::FrontendActionFactory {

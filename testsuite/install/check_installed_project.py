@@ -84,11 +84,21 @@ def main():
     if out.strip() != "126.0":
         sys.exit(f"FAIL: the directly built program printed {out!r}, expected 126.0")
 
-    # A user's project through find_package(Orion).
+    # A user's project through find_package(Orion), built from a copy (the test edits a header).
+    source = os.path.join(work, "project-src")
+    shutil.copytree(args.project, source)
     build = os.path.join(work, "project")
-    run(["cmake", "-S", args.project, "-B", build, "-G", "Ninja",
+    run(["cmake", "-S", source, "-B", build, "-G", "Ninja",
          f"-DCMAKE_PREFIX_PATH={prefix}", "-DCMAKE_BUILD_TYPE=Release"])
     run(["cmake", "--build", build])
+    # A header main.cpp includes changed: orionc analyses main.cpp again (its --depfile), and
+    # leaves report.cpp, which does not include it, alone.
+    with open(os.path.join(source, "include", "hist_config.hpp"), "a") as f:
+        f.write("// edited\n")
+    rebuilt = run(["cmake", "--build", build]).stdout
+    if "orionc main.cpp" not in rebuilt or "orionc report.cpp" in rebuilt:
+        sys.exit("FAIL: after an edit of include/hist_config.hpp, orionc should rerun on main.cpp "
+                 "only; the build printed:\n" + rebuilt)
     if not os.path.exists(os.path.join(build, "histogram.orion", "main.cpp")):
         sys.exit("FAIL: orion_add_executable left no transformed main.cpp")
 

@@ -253,6 +253,9 @@ struct Loop {
 struct Program {
   std::string source; ///< the path as given on the command line
   std::vector<Loop> loops;
+  /// The files the source read while it was parsed, itself first, system headers left out: what
+  /// the analysis depends on (orionc --depfile).
+  std::vector<std::string> inputs;
 };
 
 /// The inner-loop indices a reference depends on: its enclosing inner loops, then any other that a

@@ -1,0 +1,13 @@
+// Make-style dependency files (--depfile), the format CMake's DEPFILE and Ninja's depfile read.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace orion::driver {
+
+/// `target: input...`, one input per continued line, with the characters Make and Ninja treat
+/// specially (space, '#', '$') escaped. Duplicate inputs are listed once.
+std::string make_depfile(const std::string &target, const std::vector<std::string> &inputs);
+
+} // namespace orion::driver
