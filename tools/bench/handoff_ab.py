@@ -85,32 +85,36 @@ def run(cmd, env=None, timeout=600):
     return done
 
 
-def generate(args, work):
+def generate(args, work, programs):
+    """The data sets the selected programs read (generated once, then reused)."""
     data = work / "data"
     data.mkdir(parents=True, exist_ok=True)
     out = {"svm": str(data / "train.svm"), "corpus": str(data / "docword.txt"),
-           "ratings": str(data / "ratings.train"), "ratings_test": str(data / "ratings.test")}
+           "ratings": str(data / "ratings.train"), "ratings_test": str(data / "ratings.test"),
+           "shuffled": str(data / "ratings.shuffled.train")}
     tools = Path(args.tools)
-    if not os.path.exists(out["svm"]):
+    if programs & {"slr", "slr_adagrad"} and not os.path.exists(out["svm"]):
         run([str(tools / "gen_libsvm"), "--out", out["svm"], "--samples", "200000",
              "--features", "50000", "--nnz-per-sample", "20", "--seed", "1"])
-    if not os.path.exists(out["corpus"]):
+    if "lda" in programs and not os.path.exists(out["corpus"]):
         run([str(tools / "gen_corpus"), "--out", out["corpus"], "--docs", "10000", "--vocab",
              "10000", "--topics", "20", "--doc-length", "200", "--seed", "1"])
-    if not os.path.exists(out["ratings"]):
-        run([str(tools / "gen_ratings"), "--rows", "50000", "--cols", "10000", "--nnz", "2000000",
-             "--rank", "8", "--zipf-rows", "1.0", "--zipf-cols", "1.0", "--seed", "1", "--train",
-             out["ratings"], "--test", out["ratings_test"]])
-    out["shuffled"] = str(run_bench.shuffle_lines(Path(out["ratings"]),
-                                                  data / "ratings.shuffled.train", 1))
+    if programs & {"sgd_mf", "mf_runtime_rank"}:
+        if not os.path.exists(out["ratings"]):
+            run([str(tools / "gen_ratings"), "--rows", "50000", "--cols", "10000", "--nnz",
+                 "2000000", "--rank", "8", "--zipf-rows", "1.0", "--zipf-cols", "1.0", "--seed",
+                 "1", "--train", out["ratings"], "--test", out["ratings_test"]])
+        run_bench.shuffle_lines(Path(out["ratings"]), Path(out["shuffled"]), 1)
     return out
 
 
-def build(args, work):
+def build(args, work, programs):
     bins = work / "bin"
     bins.mkdir(parents=True, exist_ok=True)
     include = REPO / "runtime" / "include"
     for name, src in PROGRAMS.items():
+        if name not in programs:
+            continue
         gen = bins / f"{name}.gen.cpp"
         run([args.orionc, "--emit=cpp", str(src), "-o", str(gen)])
         run(["c++", "-std=c++20", *FLAGS, "-Wno-unknown-pragmas", f"-I{include}", str(src),
@@ -152,12 +156,16 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated programs (default: all)")
     args = ap.parse_args()
     work = Path(args.work)
-    data = generate(args, work)
-    bins = build(args, work)
+    programs = set(filter(None, args.only.split(","))) or set(PROGRAMS)
+    unknown = programs - set(PROGRAMS)
+    if unknown:
+        sys.exit(f"handoff_ab: unknown program(s) {', '.join(sorted(unknown))}; "
+                 f"known: {', '.join(PROGRAMS)}")
+    data = generate(args, work, programs)
+    bins = build(args, work, programs)
     table = []
-    only = set(filter(None, args.only.split(",")))
     for case in cases(data):
-        if only and case[1] not in only:
+        if case[1] not in programs:
             continue
         samples = {w: [] for w in ("serial", "old", "new")}
         for _ in range(args.reps):
