@@ -1,7 +1,5 @@
 #include "depfile.hpp"
 
-#include <algorithm>
-
 namespace orion::driver {
 namespace {
 
@@ -23,13 +21,8 @@ std::string escaped(const std::string &path) {
 
 std::string make_depfile(const std::string &target, const std::vector<std::string> &inputs) {
   std::string out = escaped(target) + ":";
-  std::vector<std::string> seen;
-  for (const std::string &input : inputs) {
-    if (std::find(seen.begin(), seen.end(), input) != seen.end())
-      continue;
-    seen.push_back(input);
+  for (const std::string &input : inputs)
     out += " \\\n  " + escaped(input);
-  }
   return out + "\n";
 }
 

@@ -7,7 +7,8 @@
 namespace orion::driver {
 
 /// `target: input...`, one input per continued line, with the characters Make and Ninja treat
-/// specially (space, '#', '$') escaped. Duplicate inputs are listed once.
+/// specially (space, '#', '$') escaped. The inputs are listed as given (the front end's
+/// collector lists each file once).
 std::string make_depfile(const std::string &target, const std::vector<std::string> &inputs);
 
 } // namespace orion::driver

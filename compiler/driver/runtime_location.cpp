@@ -31,12 +31,12 @@ RuntimeLocation locate() {
   const std::string bin = executable_dir();
   if (!bin.empty()) {
     RuntimeLocation installed{joined(bin, config::kInstalledIncludeFromBin),
-                              joined(bin, config::kInstalledLibraryFromBin), true};
+                              joined(bin, config::kInstalledLibraryFromBin)};
     if (llvm::sys::fs::exists(installed.include_dir + "/orion/orion.hpp") &&
         llvm::sys::fs::exists(installed.library))
       return installed;
   }
-  return {config::kRuntimeInclude, config::kRuntimeLibrary, false};
+  return {config::kRuntimeInclude, config::kRuntimeLibrary};
 }
 
 } // namespace

@@ -10,7 +10,6 @@ namespace orion::driver {
 struct RuntimeLocation {
   std::string include_dir; ///< holds orion/orion.hpp
   std::string library;     ///< the static distributed runtime (liborion_rt.a)
-  bool installed = false;  ///< found relative to an installed orionc, not in the build tree
 };
 
 /// The installed layout (<prefix>/bin/orionc, <prefix>/include/orion, <prefix>/lib/liborion_rt.a)

@@ -182,9 +182,10 @@ public:
   void close() {
     std::vector<PendingSlot<U>> &pool = slot_pool<U>();
     for (auto &s : slots_) {
+      if (s.bytes() > kPooledBytes)
+        continue; // freed with slots_
       s.clear();
-      if (s.bytes() <= kPooledBytes)
-        pool.push_back(std::move(s));
+      pool.push_back(std::move(s));
     }
     slots_.clear();
   }
