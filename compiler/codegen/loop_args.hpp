@@ -1,6 +1,6 @@
 // Which arrays a parallel loop hands to the runtime, and under which names: the iterated array,
 // then every dense array the body references, as parameters of the body's lambda. The plan
-// (loop_plan) and the call (loop_call) must agree on this order, so both take it from here.
+// (plan_initializer) and the call (loop_call) must agree on this order, so both take it from here.
 #pragma once
 
 #include "orion/passes/loop_ir.hpp"

@@ -2,7 +2,7 @@
 
 #include "cpp_literal.hpp"
 #include "loop_args.hpp"
-#include "loop_plan.hpp"
+#include "plan_initializer.hpp"
 
 #include <fmt/format.h>
 

@@ -13,6 +13,7 @@
 #include "../report/deps_remarks.hpp"
 #include "../report/deps_report.hpp"
 #include "../report/loops_report.hpp"
+#include "../report/schedule_prose.hpp"
 
 #include <fmt/format.h>
 #include <isl/version.h>
@@ -117,8 +118,9 @@ int run(const driver::Options &o) {
                   fmt::format("isl could not analyze this loop's dependences: {}", a.error));
     } else if (!a.chosen) {
       diags.error(loop.pragma_location,
-                  fmt::format("no parallel schedule for this loop: {}", a.schedules.reason));
-      for (const std::string &s : a.schedules.suggestions)
+                  fmt::format("no parallel schedule for this loop: {}",
+                              report::choice_reason(loop, a.dependences, a.schedules)));
+      for (const std::string &s : report::suggestions(loop, a.schedules))
         diags.note(loop.pragma_location, "suggestion: " + s);
       diags.note(loop.location, "run 'orionc --dump=deps' on this file for the full report");
     }

@@ -1,5 +1,7 @@
 #include "deps_html.hpp"
 
+#include "schedule_prose.hpp"
+
 #include "loops_report.hpp"
 
 #include <fmt/format.h>
@@ -93,15 +95,14 @@ std::string annotated_source(const DepsReportInput &in) {
   return html;
 }
 
-std::string partition_svg(const ir::Loop &loop, const deps::Schedule &s) {
-  if (s.kind == deps::ScheduleKind::None)
+std::string partition_svg(const ir::Loop &loop, const std::optional<deps::Schedule> &chosen) {
+  if (!chosen)
     return "<p class=\"none\">No partitioning: the loop has no legal schedule.</p>";
   const int cell = 44, margin = 30;
   const int size = kBlocks * cell;
-  const bool one_d =
-      s.kind == deps::ScheduleKind::OneD ||
-      (s.kind == deps::ScheduleKind::Unimodular && s.inner == deps::ScheduleKind::OneD);
-  const bool transformed = s.kind == deps::ScheduleKind::Unimodular;
+  const deps::Schedule &s = *chosen;
+  const bool one_d = s.protocol == model::Protocol::OneD;
+  const bool transformed = s.unimodular();
   auto name = [&](int d) { return transformed ? fmt::format("c{}", d) : loop.space.dims[d].name; };
   std::string svg = fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" "
                                 "height=\"{}\" class=\"parts\">\n",
@@ -155,10 +156,9 @@ for (const row of document.querySelectorAll('tr.dep')) {
 } // namespace
 
 int block_step(const deps::Schedule &s, int a, int b, int P) {
-  if (s.kind == deps::ScheduleKind::OneD ||
-      (s.kind == deps::ScheduleKind::Unimodular && s.inner == deps::ScheduleKind::OneD))
+  if (s.protocol == model::Protocol::OneD)
     return 0;
-  if (s.wavefront)
+  if (s.protocol == model::Protocol::Wavefront)
     return a + b;               // a block waits for its predecessors in both dimensions
   return ((b - a) % P + P) % P; // rotation: worker a holds time block (a + step) mod P
 }
@@ -212,22 +212,24 @@ void write_deps_html(const DepsReportInput &in, std::ostream &out) {
                  escape(loop.arrays[d.array].name), pairs);
     }
     fmt::print(out, "</table>\n<h4>legal schedules</h4><ul>\n");
-    for (const deps::Plan &p : a.plans)
+    for (const deps::Candidate &p : a.candidates)
       fmt::print(out, "<li>{}<br><small>bytes per pass: {}</small></li>\n",
-                 escape(p.schedule.description), escape(p.cost_formula));
-    if (a.plans.empty())
+                 escape(schedule_description(loop, p.schedule)), escape(p.cost_formula));
+    if (a.candidates.empty())
       fmt::print(out, "<li class=\"none\">none</li>\n");
-    const deps::Schedule &chosen = a.schedules.chosen;
-    fmt::print(out, "</ul>\n<h4>schedule: {}</h4><p>{}</p>\n", deps::to_string(chosen.kind),
-               escape(a.schedules.reason));
-    for (const std::string &s : a.schedules.suggestions)
+    const std::optional<deps::Schedule> &chosen = a.schedules.chosen;
+    fmt::print(out, "</ul>\n<h4>schedule: {}</h4><p>{}</p>\n",
+               chosen ? model::kind_name(chosen->protocol, chosen->unimodular()) : "none",
+               escape(choice_reason(loop, a.dependences, a.schedules)));
+    for (const std::string &s : suggestions(loop, a.schedules))
       fmt::print(out, "<p>suggestion: {}</p>\n", escape(s));
     fmt::print(out, "{}", partition_svg(loop, chosen));
     if (a.chosen) {
       fmt::print(out, "<table><tr><th>array</th><th>role</th><th>why</th></tr>\n");
       for (const deps::ArrayPlacement &p : a.chosen->arrays)
         fmt::print(out, "<tr><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                   escape(loop.arrays[p.array].name), deps::to_string(p.role), escape(p.why));
+                   escape(loop.arrays[p.array].name), model::spelling(p.role),
+                   escape(role_reason(loop, a.chosen->schedule, p)));
       fmt::print(out, "</table>\n");
     }
   }

@@ -1,5 +1,7 @@
 #include "deps_remarks.hpp"
 
+#include "schedule_prose.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -55,10 +57,10 @@ void write_deps_remarks(const DepsReportInput &in, std::ostream &out) {
                          d.refs.size() > 1 ? fmt::format(" (and {} more pairs)", d.refs.size() - 1)
                                            : ""));
     }
-    const deps::Schedule &chosen = a.schedules.chosen;
-    if (chosen.kind == deps::ScheduleKind::None) {
-      std::string message = "not parallelized: " + a.schedules.reason;
-      for (const std::string &s : a.schedules.suggestions)
+    const std::optional<deps::Schedule> &chosen = a.schedules.chosen;
+    if (!chosen) {
+      std::string message = "not parallelized: " + choice_reason(loop, a.dependences, a.schedules);
+      for (const std::string &s : suggestions(loop, a.schedules))
         message += "; suggestion: " + s;
       remark(out, "Missed", "Schedule", file, loop.location, loop.function, message);
     } else {
@@ -66,10 +68,12 @@ void write_deps_remarks(const DepsReportInput &in, std::ostream &out) {
       if (a.chosen)
         for (const deps::ArrayPlacement &p : a.chosen->arrays)
           roles += fmt::format("{}{} {}", roles.empty() ? "" : ", ", loop.arrays[p.array].name,
-                               deps::to_string(p.role));
+                               model::spelling(p.role));
       remark(out, "Passed", "Schedule", file, loop.location, loop.function,
-             fmt::format("parallel: {} ({}); arrays: {}; bytes per pass: {}", chosen.description,
-                         a.schedules.reason, roles, a.chosen ? a.chosen->cost_formula : "?"));
+             fmt::format("parallel: {} ({}); arrays: {}; bytes per pass: {}",
+                         schedule_description(loop, *chosen),
+                         choice_reason(loop, a.dependences, a.schedules), roles,
+                         a.chosen ? a.chosen->cost_formula : "?"));
     }
   }
 }

@@ -1,7 +1,7 @@
 #include "deps_report.hpp"
 
 #include "loops_report.hpp"
-#include "schedule_label.hpp"
+#include "schedule_prose.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -125,17 +125,19 @@ void write_deps_text(const DepsReportInput &in, std::ostream &out) {
       fmt::print(out, "    remark: {}\n", r.message);
 
     fmt::print(out, "\n  legal schedules:\n");
-    if (a.plans.empty())
+    if (a.candidates.empty())
       fmt::print(out, "    (none)\n");
-    for (const deps::Plan &p : a.plans) {
-      fmt::print(out, "    {:<16} {}\n", schedule_label(p.schedule), p.schedule.description);
+    for (const deps::Candidate &p : a.candidates) {
+      fmt::print(out, "    {:<16} {}\n", p.schedule.label(),
+                 schedule_description(loop, p.schedule));
       // A time and a space wavefront on one skewed space share T: its vectors are shown once.
-      const bool shown_before = std::any_of(a.plans.begin(), a.plans.end(), [&](const auto &q) {
-        return &q < &p && q.schedule.transform && q.schedule.transform == p.schedule.transform;
-      });
+      const bool shown_before =
+          std::any_of(a.candidates.begin(), a.candidates.end(), [&](const auto &q) {
+            return &q < &p && q.schedule.transform && q.schedule.transform == p.schedule.transform;
+          });
       if (shown_before)
         fmt::print(out, "      transformed vectors as above\n");
-      else if (p.schedule.kind == deps::ScheduleKind::Unimodular) {
+      else if (p.schedule.unimodular()) {
         // Kinds sharing a distance (a compound update's RAW and WAR) transform alike: once each.
         std::vector<std::string> shown;
         for (size_t i = 0; i < p.schedule.transformed.size(); ++i) {
@@ -150,17 +152,16 @@ void write_deps_text(const DepsReportInput &in, std::ostream &out) {
       }
       fmt::print(out, "      bytes moved per pass: {}\n", p.cost_formula);
     }
-    const deps::Schedule &chosen = a.schedules.chosen;
-    fmt::print(out, "\n  schedule: {}\n    why: {}\n",
-               chosen.kind == deps::ScheduleKind::None ? "none" : schedule_label(chosen),
-               a.schedules.reason);
-    for (const std::string &s : a.schedules.suggestions)
+    const std::optional<deps::Schedule> &chosen = a.schedules.chosen;
+    fmt::print(out, "\n  schedule: {}\n    why: {}\n", chosen ? chosen->label() : "none",
+               choice_reason(loop, a.dependences, a.schedules));
+    for (const std::string &s : suggestions(loop, a.schedules))
       fmt::print(out, "    suggestion: {}\n", s);
     if (a.chosen) {
       fmt::print(out, "\n  arrays:\n");
       for (const deps::ArrayPlacement &p : a.chosen->arrays)
         fmt::print(out, "    {:<12} {:<10} {}\n", loop.arrays[p.array].name,
-                   deps::to_string(p.role), p.why);
+                   model::spelling(p.role), role_reason(loop, a.chosen->schedule, p));
     }
   }
 }
@@ -274,9 +275,10 @@ void write_deps_json(const DepsReportInput &in, std::ostream &stream) {
               json.value(r.message);
           });
           json.attributeArray("candidates", [&] {
-            for (const deps::Plan &p : a.plans)
+            for (const deps::Candidate &p : a.candidates)
               json.object([&] {
-                json.attribute("kind", std::string(deps::to_string(p.schedule.kind)));
+                json.attribute("kind", std::string(model::kind_name(p.schedule.protocol,
+                                                                    p.schedule.unimodular())));
                 json.attributeBegin("dims");
                 dims(p.schedule.dims);
                 json.attributeEnd();
@@ -284,39 +286,41 @@ void write_deps_json(const DepsReportInput &in, std::ostream &stream) {
                   json.attributeBegin("transform");
                   matrix(*p.schedule.transform);
                   json.attributeEnd();
-                  json.attribute("inner", std::string(deps::to_string(p.schedule.inner)));
+                  json.attribute("inner", std::string(model::kind_name(p.schedule.protocol)));
                   json.attributeArray("transformed", [&] {
                     for (const auto &t : p.schedule.transformed)
                       vector(t);
                   });
                 }
-                json.attribute("wavefront", p.schedule.wavefront);
+                json.attribute("wavefront", p.schedule.protocol == model::Protocol::Wavefront);
                 json.attribute("cost", p.cost_formula);
                 json.attributeArray("arrays", [&] {
                   for (const deps::ArrayPlacement &ap : p.arrays)
                     json.object([&] {
                       json.attribute("name", loop.arrays[ap.array].name);
-                      json.attribute("role", std::string(deps::to_string(ap.role)));
+                      json.attribute("role", std::string(model::spelling(ap.role)));
                     });
                 });
               });
           });
-          const deps::Schedule &chosen = a.schedules.chosen;
+          const std::optional<deps::Schedule> &chosen = a.schedules.chosen;
           json.attributeObject("schedule", [&] {
-            json.attribute("kind", std::string(deps::to_string(chosen.kind)));
+            json.attribute("kind", chosen ? std::string(model::kind_name(chosen->protocol,
+                                                                         chosen->unimodular()))
+                                          : std::string("none"));
             json.attributeBegin("dims");
-            dims(chosen.dims);
+            dims(chosen ? chosen->dims : std::vector<int>{});
             json.attributeEnd();
-            if (chosen.transform) {
+            if (chosen && chosen->transform) {
               json.attributeBegin("transform");
-              matrix(*chosen.transform);
+              matrix(*chosen->transform);
               json.attributeEnd();
             } else {
               json.attribute("transform", nullptr);
             }
-            json.attribute("reason", a.schedules.reason);
+            json.attribute("reason", choice_reason(loop, a.dependences, a.schedules));
             json.attributeArray("suggestions", [&] {
-              for (const std::string &s : a.schedules.suggestions)
+              for (const std::string &s : suggestions(loop, a.schedules))
                 json.value(s);
             });
           });
@@ -325,7 +329,7 @@ void write_deps_json(const DepsReportInput &in, std::ostream &stream) {
               for (const deps::ArrayPlacement &p : a.chosen->arrays)
                 json.object([&] {
                   json.attribute("name", loop.arrays[p.array].name);
-                  json.attribute("role", std::string(deps::to_string(p.role)));
+                  json.attribute("role", std::string(model::spelling(p.role)));
                   if (p.array_dim >= 0)
                     json.attribute("dim", p.array_dim);
                 });

@@ -7,6 +7,8 @@
 namespace orion::deps {
 namespace {
 
+using model::Role;
+
 bool is_written(const ir::Loop &loop, int array) {
   for (const ir::ArrayRef &r : loop.refs)
     if (r.array == array && r.access != ir::AccessKind::Read)
@@ -65,91 +67,73 @@ std::string iterations_of(const ir::Loop &loop) {
   return "iterations";
 }
 
+/// model::cost_term's quantities as C++ expressions over the arrays' extents.
+struct CostText {
+  const ir::Loop &loop;
+  int array;
+
+  std::string workers_minus_one() const { return "(P - 1)"; }
+  std::string array_bytes() const { return bytes_of(loop, array); }
+  std::string iterations() const { return iterations_of(loop); }
+  std::string element_bytes() const {
+    return fmt::format("sizeof({})", loop.arrays[array].element_type);
+  }
+  std::string count(int n) const { return std::to_string(n); }
+  std::string times(const std::string &x, const std::string &y) const { return x + " * " + y; }
+};
+
 } // namespace
 
-std::string_view to_string(ArrayRole role) {
-  switch (role) {
-  case ArrayRole::Local:
-    return "local";
-  case ArrayRole::Rotated:
-    return "rotated";
-  case ArrayRole::Replicated:
-    return "replicated";
-  case ArrayRole::Served:
-    return "served";
-  case ArrayRole::Buffered:
-    return "buffered";
-  case ArrayRole::Reduction:
-    return "reduction";
-  case ArrayRole::Relaxed:
-    return "relaxed";
-  }
-  return "?";
-}
-
-Plan make_plan(const ir::Loop &loop, const Schedule &schedule) {
-  Plan plan;
-  plan.schedule = schedule;
-  const bool transformed = schedule.kind == ScheduleKind::Unimodular;
+Candidate make_candidate(const ir::Loop &loop, const Schedule &schedule) {
+  Candidate candidate;
+  candidate.schedule = schedule;
+  const bool transformed = schedule.unimodular();
   const int space = schedule.dims.empty() ? -1 : schedule.dims[0];
   const int time = schedule.dims.size() > 1 ? schedule.dims[1] : -1;
   for (int a = 0; a < static_cast<int>(loop.arrays.size()); ++a) {
     const ir::ArrayDecl &decl = loop.arrays[a];
-    ArrayPlacement p{a, ArrayRole::Replicated, -1, ""};
+    ArrayPlacement p{a, Role::Replicated, -1, RoleReason::ReadOnlyKnown};
     if (decl.kind == ir::ArrayKind::Accumulator) {
-      p.role = ArrayRole::Reduction;
-      p.why = "accumulator: per-worker values combined at the end";
+      p = {a, Role::Reduction, -1, RoleReason::Accumulator};
     } else if (decl.kind == ir::ArrayKind::Buffer) {
-      p.role = ArrayRole::Buffered;
-      p.why = "buffer: writes applied in batches";
+      p = {a, Role::Buffered, -1, RoleReason::Buffer};
     } else if (a != loop.space.array && is_written(loop, a) &&
                std::find(loop.clauses.relax.begin(), loop.clauses.relax.end(), decl.name) !=
                    loop.clauses.relax.end()) {
-      p.role = ArrayRole::Relaxed;
-      p.why = "updated commutatively: every worker's updates merged into every copy at each "
-              "synchronization point";
+      p = {a, Role::Relaxed, -1, RoleReason::RelaxedUpdate};
     } else if (a == loop.space.array) {
-      p.role = ArrayRole::Local;
-      p.why = "the iteration space: partitioned with the iterations";
+      p = {a, Role::Local, -1, RoleReason::IterationSpace};
     } else if (auto dim = transformed ? std::nullopt : aligned_dim(loop, a, space)) {
-      p.role = ArrayRole::Local;
-      p.array_dim = *dim;
-      p.why = fmt::format("indexed by {} in dimension {}", loop.space.dims[space].name, *dim);
+      p = {a, Role::Local, *dim, RoleReason::AlignedWithSpace};
     } else if (auto tdim = transformed || time < 0 ? std::nullopt : aligned_dim(loop, a, time)) {
-      p.role = ArrayRole::Rotated;
-      p.array_dim = *tdim;
-      p.why = fmt::format("indexed by {} in dimension {}", loop.space.dims[time].name, *tdim);
+      p = {a, Role::Rotated, *tdim, RoleReason::AlignedWithTime};
     } else if (!is_written(loop, a)) {
-      p.role = has_unknown(loop, a) ? ArrayRole::Served : ArrayRole::Replicated;
-      p.why = p.role == ArrayRole::Served ? "read-only, unknown subscripts"
-                                          : "read-only, known subscripts";
+      p = has_unknown(loop, a) ? ArrayPlacement{a, Role::Served, -1, RoleReason::ReadOnlyUnknown}
+                               : ArrayPlacement{a, Role::Replicated, -1, RoleReason::ReadOnlyKnown};
     } else if (transformed) {
-      p.role = ArrayRole::Rotated;
-      p.why = "written in a wavefront: passed along with the blocks";
+      p = {a, Role::Rotated, -1, RoleReason::WrittenInWavefront};
     } else {
-      p.role = ArrayRole::Served;
-      p.why = "written, not aligned with a partitioned dimension";
+      p = {a, Role::Served, -1, RoleReason::WrittenUnaligned};
     }
-    plan.arrays.push_back(p);
+    candidate.arrays.push_back(p);
   }
 
   std::string formula;
-  for (const ArrayPlacement &p : plan.arrays) {
-    if (p.role == ArrayRole::Rotated) {
-      plan.cost.push_back({CostTerm::Kind::RotatedPerPass, p.array, 0});
-      formula +=
-          fmt::format("{}(P - 1) * {}", formula.empty() ? "" : " + ", bytes_of(loop, p.array));
-    } else if (p.role == ArrayRole::Served) {
-      int accesses = 0;
+  for (const ArrayPlacement &p : candidate.arrays) {
+    if (p.role != Role::Rotated && p.role != Role::Served)
+      continue;
+    CostTerm term{p.role == Role::Rotated ? model::CostKind::RotatedPerPass
+                                          : model::CostKind::ServedPerAccess,
+                  p.array, 0};
+    if (p.role == Role::Served)
       for (const ir::ArrayRef &r : loop.refs)
-        accesses += r.array == p.array;
-      plan.cost.push_back({CostTerm::Kind::ServedPerAccess, p.array, accesses});
-      formula += fmt::format("{}{} * {} * sizeof({})", formula.empty() ? "" : " + ",
-                             iterations_of(loop), accesses, loop.arrays[p.array].element_type);
-    }
+        term.accesses += r.array == p.array;
+    candidate.cost.push_back(term);
+    formula += (formula.empty() ? "" : " + ") +
+               model::cost_term(CostText{loop, p.array}, term.kind, term.accesses);
   }
-  plan.cost_formula = formula.empty() ? "0" : formula;
-  return plan;
+  candidate.cost_formula = formula.empty() ? "0" : formula;
+  return candidate;
 }
 
 } // namespace orion::deps

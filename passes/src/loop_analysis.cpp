@@ -10,9 +10,9 @@ std::vector<LoopAnalysis> analyze_program(const ir::Program &program, IslContext
       a.dependences = analyze_dependences(loop, isl);
       a.schedules = select_schedules(loop, a.dependences, isl);
       for (const Schedule &s : a.schedules.candidates)
-        a.plans.push_back(make_plan(loop, s));
-      if (a.schedules.chosen.kind != ScheduleKind::None)
-        a.chosen = make_plan(loop, a.schedules.chosen);
+        a.candidates.push_back(make_candidate(loop, s));
+      if (a.schedules.chosen)
+        a.chosen = make_candidate(loop, *a.schedules.chosen);
     } catch (const isl::exception &e) {
       a = LoopAnalysis{};
       a.error = e.what();

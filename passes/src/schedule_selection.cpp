@@ -22,8 +22,6 @@ bool none_violates(const DependenceInfo &deps, const PolyhedralModel &model, isl
   return true;
 }
 
-std::string dim_name(const ir::Loop &loop, int d) { return loop.space.dims[d].name; }
-
 isl::map transform_map(const Matrix &t, const PolyhedralModel &model, isl::ctx ctx) {
   std::string out = "S[";
   for (size_t r = 0; r < t.size(); ++r) {
@@ -36,17 +34,6 @@ isl::map transform_map(const Matrix &t, const PolyhedralModel &model, isl::ctx c
   out += "]";
   return isl::map(ctx, fmt::format("{} -> {{ {} -> {} }}", model.param_list(),
                                    model.iteration_tuple("d"), out));
-}
-
-std::string matrix_text(const Matrix &m) {
-  std::string out = "[";
-  for (size_t r = 0; r < m.size(); ++r) {
-    out += r ? ", [" : "[";
-    for (size_t c = 0; c < m[r].size(); ++c)
-      out += fmt::format("{}{}", c ? ", " : "", m[r][c]);
-    out += "]";
-  }
-  return out + "]";
 }
 
 std::optional<int64_t> bound(const isl::val &v) {
@@ -125,18 +112,14 @@ std::optional<Matrix> find_exact_skew(const DependenceInfo &deps, const Polyhedr
 /// 1D and 2D candidates on a (possibly transformed) space; `transform` maps distances into it.
 std::vector<Schedule> plain_candidates(const ir::Loop &loop, const DependenceInfo &deps,
                                        const PolyhedralModel &model, isl::ctx ctx,
-                                       const isl::map *transform,
-                                       const std::vector<std::string> &names) {
+                                       const isl::map *transform) {
   std::vector<Schedule> out;
   const int n = model.dims();
   for (int d = 0; d < n; ++d) {
     if (none_violates(deps, model, ctx, fmt::format("d{} != 0", d), transform)) {
       Schedule s;
-      s.kind = ScheduleKind::OneD;
+      s.protocol = model::Protocol::OneD;
       s.dims = {d};
-      s.description = fmt::format("1D: partition {} across workers; no dependence crosses "
-                                  "partitions",
-                                  names[d]);
       out.push_back(std::move(s));
     }
   }
@@ -145,23 +128,18 @@ std::vector<Schedule> plain_candidates(const ir::Loop &loop, const DependenceInf
       if (sp == t)
         continue;
       Schedule s;
-      s.kind = ScheduleKind::TwoD;
+      s.protocol = model::Protocol::Rotation;
       s.dims = {sp, t};
       if (loop.clauses.ordered) {
         // Wavefront: a block only waits for the blocks before it in both dimensions.
         if (!none_violates(deps, model, ctx, fmt::format("d{} < 0 or d{} < 0", sp, t), transform))
           continue;
-        s.wavefront = true;
-        s.description = fmt::format("2D ordered: space {}, time {}, wavefront (each worker "
-                                    "waits only for its predecessor)",
-                                    names[sp], names[t]);
+        s.protocol = model::Protocol::Wavefront;
       } else {
         // Rotation: concurrent blocks differ in both dimensions.
         if (!none_violates(deps, model, ctx, fmt::format("d{} != 0 and d{} != 0", sp, t),
                            transform))
           continue;
-        s.description =
-            fmt::format("2D unordered: space {}, time {} (rotated)", names[sp], names[t]);
       }
       out.push_back(std::move(s));
     }
@@ -182,10 +160,10 @@ std::vector<const Schedule *> offered_inner(const std::vector<Schedule> &inner) 
   const auto uses_time = [](const Schedule &s) {
     return std::find(s.dims.begin(), s.dims.end(), 0) != s.dims.end();
   };
-  if (first.kind != ScheduleKind::TwoD || !uses_time(first))
+  if (first.protocol == model::Protocol::OneD || !uses_time(first))
     return out;
   const auto space = std::find_if(inner.begin(), inner.end(), [&](const Schedule &s) {
-    return s.kind == ScheduleKind::TwoD && s.wavefront == first.wavefront && !uses_time(s);
+    return s.protocol == first.protocol && !uses_time(s);
   });
   if (space != inner.end())
     out.push_back(&*space);
@@ -194,43 +172,16 @@ std::vector<const Schedule *> offered_inner(const std::vector<Schedule> &inner) 
 
 Schedule unimodular_candidate(const Matrix &t,
                               const std::vector<std::vector<Interval>> &transformed,
-                              const Schedule &inner, const std::vector<std::string> &names,
-                              int dims) {
+                              const Schedule &inner) {
   Schedule s;
-  s.kind = ScheduleKind::Unimodular;
+  s.protocol = inner.protocol;
   s.transform = t;
   s.transformed = transformed;
-  s.inner = inner.kind;
   s.dims = inner.dims;
-  s.wavefront = inner.wavefront;
-  std::string original;
-  for (int i = 0; i < dims; ++i)
-    original += (i ? ", " : "") + names[i];
-  s.description = fmt::format(
-      "unimodular: T = {}, then {} on the transformed space (c = T·({}))", matrix_text(t),
-      s.inner == ScheduleKind::OneD
-          ? fmt::format("1D on c{}", s.dims[0])
-          : fmt::format("2D {} on (c{}, c{})", s.wavefront ? "wavefront" : "rotation", s.dims[0],
-                        s.dims[1]),
-      original);
   return s;
 }
 
 } // namespace
-
-std::string_view to_string(ScheduleKind kind) {
-  switch (kind) {
-  case ScheduleKind::OneD:
-    return "1d";
-  case ScheduleKind::TwoD:
-    return "2d";
-  case ScheduleKind::Unimodular:
-    return "unimodular";
-  case ScheduleKind::None:
-    return "none";
-  }
-  return "?";
-}
 
 std::optional<Matrix> find_skew(const std::vector<DistanceVector> &vectors, int dims) {
   Matrix t(dims, std::vector<int64_t>(dims, 0));
@@ -268,11 +219,7 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
   const PolyhedralModel model(loop);
   isl::ctx ctx = isl.get();
   isl.start_step();
-  std::vector<std::string> names;
-  for (int d = 0; d < model.dims(); ++d)
-    names.push_back(dim_name(loop, d));
-
-  choice.candidates = plain_candidates(loop, deps, model, ctx, nullptr, names);
+  choice.candidates = plain_candidates(loop, deps, model, ctx, nullptr);
 
   if (choice.candidates.empty()) {
     std::vector<DistanceVector> vectors;
@@ -286,24 +233,20 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
       t = find_skew(vectors, model.dims());
     if (t) {
       const isl::map tm = transform_map(*t, model, ctx);
-      std::vector<std::string> tnames;
-      for (int d = 0; d < model.dims(); ++d)
-        tnames.push_back(fmt::format("c{}", d));
       // Exact check of T itself: every transformed distance stays non-negative.
       std::string negative = "false";
       for (int d = 0; d < model.dims(); ++d)
         negative += fmt::format(" or d{} < 0", d);
       if (none_violates(deps, model, ctx, negative, &tm)) {
-        std::vector<Schedule> inner = plain_candidates(loop, deps, model, ctx, &tm, tnames);
+        std::vector<Schedule> inner = plain_candidates(loop, deps, model, ctx, &tm);
         if (inner.empty() && model.dims() >= 2) {
           // Fully permutable (every transformed distance is non-negative): a blocked wavefront
           // is legal on any two transformed dims.
           for (int first = 0; first < model.dims(); ++first)
             for (int second = first + 1; second < model.dims(); ++second) {
               Schedule w;
-              w.kind = ScheduleKind::TwoD;
+              w.protocol = model::Protocol::Wavefront;
               w.dims = {first, second};
-              w.wavefront = true;
               inner.push_back(std::move(w));
             }
         }
@@ -312,8 +255,7 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
           transformed.push_back(exact_skew ? transformed_box(d, tm, model.dims())
                                            : transform(*t, d.distance.entries));
         for (const Schedule *in : offered_inner(inner))
-          choice.candidates.push_back(
-              unimodular_candidate(*t, transformed, *in, names, model.dims()));
+          choice.candidates.push_back(unimodular_candidate(*t, transformed, *in));
       }
     }
   }
@@ -322,109 +264,63 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
   if (loop.clauses.partition) {
     const std::vector<int> &wanted = *loop.clauses.partition;
     for (const Schedule &s : choice.candidates) {
-      if (s.kind != ScheduleKind::Unimodular && s.dims == wanted) {
+      if (!s.unimodular() && s.dims == wanted) {
         choice.chosen = s;
-        choice.reason = "requested by partition(...)";
+        choice.reason = ChoiceReason::RequestedByPartition;
         return choice;
       }
     }
-    std::string dims;
-    for (int d : wanted)
-      dims += (dims.empty() ? "" : ", ") + names[d];
-    choice.reason = fmt::format("partition({}) is not legal for this loop", dims);
-    choice.suggestions.push_back("remove partition(...) to let orionc choose a legal schedule");
+    choice.reason = ChoiceReason::PartitionNotLegal;
+    choice.suggestions.push_back({Suggestion::Kind::RemovePartition, {}});
     return choice;
   }
 
   if (!choice.candidates.empty()) {
     choice.chosen = choice.candidates.front();
-    switch (choice.chosen.kind) {
-    case ScheduleKind::OneD:
-      choice.reason = "1D needs no communication during the loop; preferred over 2D";
-      break;
-    case ScheduleKind::TwoD:
-      choice.reason = choice.candidates.size() > 1
-                          ? "no 1D schedule is legal; the first legal 2D pair is proposed (which "
-                            "candidate moves fewer bytes depends on array sizes known only at run "
-                            "time: see each candidate's cost)"
-                          : "no 1D schedule is legal; this is the only legal 2D pair";
-      break;
-    case ScheduleKind::Unimodular:
-      choice.reason = "no 1D or 2D schedule is legal on the original space; the skewed space "
-                      "carries every dependence forward";
-      if (choice.candidates.size() > 1)
-        choice.reason += "; on the real extents the runtime takes the cheapest candidate that "
-                         "keeps every worker busy (a time wavefront over fewer steps than workers "
-                         "does not)";
-      break;
-    case ScheduleKind::None:
-      break;
-    }
+    choice.reason = choice.chosen->unimodular()                        ? ChoiceReason::Skewed
+                    : choice.chosen->protocol == model::Protocol::OneD ? ChoiceReason::OneD
+                                                                       : ChoiceReason::TwoD;
     return choice;
   }
 
-  // None: say which dependences block 1D and 2D (the report lists them all), and what helps.
-  // A compound update's self-pair has several kinds on one distance: one entry lists them all.
-  struct Blocking {
-    std::string kinds;
-    const Dependence *dependence;
-  };
-  std::vector<Blocking> listed;
-  for (const Dependence &d : deps.dependences) {
-    const auto same = std::find_if(listed.begin(), listed.end(), [&](const Blocking &b) {
-      return b.dependence->array == d.array && b.dependence->distance == d.distance &&
-             b.dependence->refs.front() == d.refs.front();
-    });
-    if (same == listed.end())
-      listed.push_back({std::string(to_string(d.kind)), &d});
+  // None: which dependences block every schedule, and what would help. A compound update's
+  // self-pair has several kinds on one distance: one entry holds them all.
+  choice.reason = ChoiceReason::Blocked;
+  for (int i = 0; i < static_cast<int>(deps.dependences.size()); ++i) {
+    const Dependence &d = deps.dependences[static_cast<size_t>(i)];
+    const auto same =
+        std::find_if(choice.blocking.begin(), choice.blocking.end(), [&](const Blocking &b) {
+          const Dependence &o = deps.dependences[static_cast<size_t>(b.dependence)];
+          return o.array == d.array && o.distance == d.distance && o.refs.front() == d.refs.front();
+        });
+    if (same == choice.blocking.end())
+      choice.blocking.push_back({{d.kind}, i});
     else
-      same->kinds += fmt::format("/{}", to_string(d.kind));
+      same->kinds.push_back(d.kind);
   }
-  constexpr size_t kListed = 3;
-  std::string blocking;
-  for (size_t i = 0; i < listed.size() && i < kListed; ++i) {
-    const Dependence &d = *listed[i].dependence;
-    blocking += fmt::format("{}{} {} on '{}' (refs #{}->#{})", i ? "; " : "", listed[i].kinds,
-                            to_string(d.distance), loop.arrays[d.array].name, d.refs.front().first,
-                            d.refs.front().second);
-  }
-  if (listed.size() > kListed)
-    blocking += fmt::format("; and {} more", listed.size() - kListed);
-  choice.reason =
-      fmt::format("no 1D, 2D or unimodular schedule keeps these dependences: {}", blocking);
   const bool has_waw =
       std::any_of(deps.dependences.begin(), deps.dependences.end(),
                   [](const Dependence &d) { return d.kind == DependenceKind::WAW; });
   if (loop.clauses.ordered && has_waw)
-    choice.suggestions.push_back("drop 'ordered' if any serial order of the iterations is "
-                                 "acceptable (write/write conflicts are then ignored)");
-  // Suggest relax(A) only for arrays whose dependences alone block a 1D/2D schedule.
+    choice.suggestions.push_back({Suggestion::Kind::DropOrdered, {}});
+  // relax(A) is suggested only for arrays whose dependences alone block a 1D/2D schedule.
   std::vector<int> arrays;
   for (const Dependence &d : deps.dependences)
     if (std::find(arrays.begin(), arrays.end(), d.array) == arrays.end())
       arrays.push_back(d.array);
-  std::vector<std::string> blockers;
+  bool single = false;
   for (int array : arrays) {
     DependenceInfo rest;
     for (const Dependence &d : deps.dependences)
       if (d.array != array)
         rest.dependences.push_back(d);
-    if (!plain_candidates(loop, rest, model, ctx, nullptr, names).empty())
-      blockers.push_back(loop.arrays[array].name);
+    if (!plain_candidates(loop, rest, model, ctx, nullptr).empty()) {
+      choice.suggestions.push_back({Suggestion::Kind::RelaxArray, {array}});
+      single = true;
+    }
   }
-  for (const std::string &name : blockers)
-    choice.suggestions.push_back(fmt::format("relax({0}) if stale values of '{0}' are acceptable, "
-                                             "or write it through an orion::Buffer",
-                                             name));
-  if (blockers.empty() && !arrays.empty()) {
-    std::string all;
-    for (int array : arrays)
-      all += (all.empty() ? "" : ", ") + loop.arrays[array].name;
-    choice.suggestions.push_back(fmt::format(
-        "no single array's dependences block this loop alone; relax({}) or Buffers for several of "
-        "them would be needed",
-        all));
-  }
+  if (!single && !arrays.empty())
+    choice.suggestions.push_back({Suggestion::Kind::RelaxSeveral, arrays});
   return choice;
 }
 

@@ -5,7 +5,7 @@ namespace {
 
 /// The worker that uses time part t last in a pass (its copy is final).
 std::int64_t final_holder(const PartitionMap &map, int t) {
-  if (map.kind() == plan::Kind::Wavefront)
+  if (map.protocol() == model::Protocol::Wavefront)
     return map.workers - 1;
   std::int64_t best = 0;
   for (std::int64_t g = 1; g < map.workers; ++g)
@@ -45,9 +45,9 @@ std::vector<ArraySync> array_syncs(const LoopRun &run, const PartitionMap &map) 
     for (const plan::ArrayRole &r : cand.roles) {
       if (r.arg != static_cast<int>(a) || r.array_dim < 0)
         continue;
-      if (r.role == plan::Role::Local)
+      if (r.role == model::Role::Local)
         out[a] = {Sync::SpaceSlab, r.array_dim};
-      else if (r.role == plan::Role::Rotated)
+      else if (r.role == model::Role::Rotated)
         out[a] = {Sync::TimeSlab, r.array_dim};
     }
   }
@@ -110,7 +110,7 @@ void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<A
   exchange_spans(spans);
   if (!recorded)
     return;
-  if (map.kind() == plan::Kind::Wavefront) {
+  if (map.protocol() == model::Protocol::Wavefront) {
     // The last rank received every earlier block's writes along the chain.
     for (std::size_t a = 0; a < syncs.size(); ++a)
       if (syncs[a].sync == Sync::Recorded)

@@ -110,10 +110,10 @@ struct RankRun {
         const auto wait_start = Clock::now();
         bool ok = true;
         int step = 0;
-        if (map.kind() == plan::Kind::Rotation) {
+        if (map.protocol() == model::Protocol::Rotation) {
           step = map.step_of(g, task.time);
           ok = uses[static_cast<std::size_t>(task.time)].wait_at_least(step / k, failed);
-        } else if (map.kind() == plan::Kind::Wavefront) {
+        } else if (map.protocol() == model::Protocol::Wavefront) {
           if (local > 0)
             ok = progress[static_cast<std::size_t>(local - 1)].wait_at_least(task.time + 1, failed);
           else if (rank > 0)
@@ -127,18 +127,18 @@ struct RankRun {
         compute_s += seconds_since(start);
         if (record) {
           auto &out =
-              map.kind() == plan::Kind::Wavefront
+              map.protocol() == model::Protocol::Wavefront
                   ? writes[static_cast<std::size_t>(local)][static_cast<std::size_t>(task.time)]
                   : writes[static_cast<std::size_t>(local)][0];
           summarize(run, log, nullptr, &out);
           log.clear();
         }
-        if (map.kind() == plan::Kind::Rotation) {
+        if (map.protocol() == model::Protocol::Rotation) {
           uses[static_cast<std::size_t>(task.time)].store(step / k + 1);
           // The next user is worker g - 1, k steps later; on the previous rank if g is our first.
           if (map.ranks > 1 && local == 0 && step + k < map.time_parts)
             post(task.time);
-        } else if (map.kind() == plan::Kind::Wavefront) {
+        } else if (map.protocol() == model::Protocol::Wavefront) {
           progress[static_cast<std::size_t>(local)].store(task.time + 1);
           if (map.ranks > 1 && local == map.threads - 1 && rank < map.ranks - 1)
             post(task.time);
@@ -163,7 +163,7 @@ struct RankRun {
     std::vector<int> recv_part; ///< rotation: the time part of requests[i] (-1: a send)
     std::vector<std::vector<unsigned char>> forwarded(static_cast<std::size_t>(map.time_parts));
     int chain_next = 0; ///< wavefront: next chain step to receive
-    const bool rotation = map.kind() == plan::Kind::Rotation;
+    const bool rotation = map.protocol() == model::Protocol::Rotation;
     const std::int64_t last = first_worker() + map.threads - 1;
 
     auto check = [&](int rc, const char *what) {
@@ -310,7 +310,7 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   // compared afterwards finds the rank's writes; recording every access cost ~100x the loop.
   // A wavefront ships each block's writes down the chain as the block ends: it records.
   const bool snapshot =
-      record_writes && map.kind() == plan::Kind::OneD && snapshot_pays(run, rr.syncs);
+      record_writes && map.protocol() == model::Protocol::OneD && snapshot_pays(run, rr.syncs);
   rr.record = record_writes && !snapshot;
   if (snapshot) {
     const auto copy_start = Clock::now();
@@ -321,12 +321,12 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   if (rr.record)
     rr.writes.assign(static_cast<std::size_t>(map.threads),
                      std::vector<std::vector<unsigned char>>(
-                         map.kind() == plan::Kind::Wavefront ? map.time_parts : 1));
+                         map.protocol() == model::Protocol::Wavefront ? map.time_parts : 1));
   const auto blocks_start = Clock::now();
   {
     // The calling thread (job 0 of the crew) talks to MPI while the workers run, or else is
     // worker 0 itself. worker() turns its own failures into rr.fail, which wakes the others.
-    const bool talk = multi && map.kind() != plan::Kind::OneD;
+    const bool talk = multi && map.protocol() != model::Protocol::OneD;
     const std::size_t jobs = static_cast<std::size_t>(map.threads) + (talk ? 1 : 0);
     try {
       rank_crew(static_cast<int>(jobs)).run(jobs, [&rr, talk](std::size_t i) {
@@ -359,7 +359,7 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   recorded.clear();
   if (snapshot)
     diff_writes(run, st.snapshots, recorded);
-  else if (rr.record && map.kind() != plan::Kind::Wavefront)
+  else if (rr.record && map.protocol() != model::Protocol::Wavefront)
     for (auto &w : rr.writes)
       recorded.insert(recorded.end(), w[0].begin(), w[0].end());
   final_sync(run, map, rr.syncs, recorded);
@@ -372,7 +372,8 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
 bool needs_lockstep(const LoopRun &run, const PartitionMap &map) {
   if (map.workers > 1 && !run.shared.empty())
     return true;
-  return map.ranks > 1 && map.kind() == plan::Kind::Rotation && any_recorded(array_syncs(run, map));
+  return map.ranks > 1 && map.protocol() == model::Protocol::Rotation &&
+         any_recorded(array_syncs(run, map));
 }
 
 std::uint64_t fnv1a(const unsigned char *p, std::size_t n,
@@ -434,7 +435,7 @@ void execute(LoopRun &run) {
 
   // Described when it first runs, and again when its staggered passes are over.
   const bool first_plain_pass =
-      pass > 0 && pass == st.options.stagger && map.kind() == plan::Kind::Rotation;
+      pass > 0 && pass == st.options.stagger && map.protocol() == model::Protocol::Rotation;
   if ((pass == 0 || first_plain_pass) && st.options.verbose && st.rank == 0)
     std::fprintf(stderr, "orion: %s%s\n", describe(run, map).c_str(),
                  st.options.replay_serial ? " [replayed serially]"
@@ -464,7 +465,7 @@ void execute(LoopRun &run) {
   ++st.loops.runs;
   st.loops.loop_seconds += seconds_since(start);
   profile.counters += st.loops - before;
-  profile.schedule = map.candidate->description;
+  profile.schedule = map.candidate->label();
   if (st.options.digest && st.rank == 0)
     print_digest(run, pass);
 }

@@ -164,7 +164,7 @@ std::optional<std::pair<int, std::int64_t>> conflict(const CheckedBlock &writer,
 }
 
 std::string block_name(const PartitionMap &map, const Task &t) {
-  return map.kind() == plan::Kind::OneD
+  return map.protocol() == model::Protocol::OneD
              ? "block " + std::to_string(t.space)
              : "block (" + std::to_string(t.space) + ", " + std::to_string(t.time) + ")";
 }
@@ -179,7 +179,7 @@ void check_round(const LoopRun &run, const PartitionMap &map,
         const DenseHandle &h = run.arrays[static_cast<std::size_t>(hit->first)];
         throw Error(
             "--orion-check: the parallel loop at " + where(run) + " is not " +
-                "serializable under schedule '" + map.candidate->description +
+                "serializable under schedule '" + map.candidate->label() +
                 "': " + block_name(map, x.task) + " (worker " + std::to_string(x.task.worker) +
                 ") wrote " + run.plan->arrays[static_cast<std::size_t>(hit->first)].name +
                 element_index(h, hit->second) + ", which " + block_name(map, y.task) + " (worker " +

@@ -176,15 +176,15 @@ Box candidate_box(const LoopRun &run, const Transform &transform) {
 std::vector<Task> PartitionMap::tasks_of(std::int64_t worker) const {
   std::vector<Task> tasks;
   const int g = static_cast<int>(worker);
-  switch (kind()) {
-  case plan::Kind::OneD:
+  switch (protocol()) {
+  case model::Protocol::OneD:
     tasks.push_back({worker, g, 0});
     break;
-  case plan::Kind::Rotation:
+  case model::Protocol::Rotation:
     for (int s = 0; s < time_parts; ++s)
       tasks.push_back({worker, g, (g * rotation_depth + s) % time_parts});
     break;
-  case plan::Kind::Wavefront:
+  case model::Protocol::Wavefront:
     for (int b = 0; b < time_parts; ++b)
       tasks.push_back({worker, g, b});
     break;
@@ -199,13 +199,13 @@ int PartitionMap::step_of(std::int64_t worker, int t) const {
 
 std::vector<std::vector<Task>> PartitionMap::rounds() const {
   std::vector<std::vector<Task>> out;
-  switch (kind()) {
-  case plan::Kind::OneD:
+  switch (protocol()) {
+  case model::Protocol::OneD:
     out.emplace_back();
     for (std::int64_t g = 0; g < workers; ++g)
       out.back().push_back({g, static_cast<int>(g), 0});
     break;
-  case plan::Kind::Rotation:
+  case model::Protocol::Rotation:
     for (int s = 0; s < time_parts; ++s) {
       out.emplace_back();
       for (std::int64_t g = 0; g < workers; ++g)
@@ -213,7 +213,7 @@ std::vector<std::vector<Task>> PartitionMap::rounds() const {
             {g, static_cast<int>(g), static_cast<int>((g * rotation_depth + s) % time_parts)});
     }
     break;
-  case plan::Kind::Wavefront:
+  case model::Protocol::Wavefront:
     for (std::int64_t d = 0; d < workers + time_parts - 1; ++d) {
       out.emplace_back();
       for (std::int64_t g = 0; g < workers; ++g)
@@ -224,6 +224,24 @@ std::vector<std::vector<Task>> PartitionMap::rounds() const {
   }
   return out;
 }
+
+namespace {
+
+/// model::cost_term's quantities on the real extents of one array.
+struct CostOnExtents {
+  std::int64_t workers;
+  const DenseHandle &array;
+  double iterations_;
+
+  double workers_minus_one() const { return static_cast<double>(workers - 1); }
+  double array_bytes() const { return static_cast<double>(array.bytes()); }
+  double iterations() const { return iterations_; }
+  double element_bytes() const { return static_cast<double>(array.element_size); }
+  double count(int n) const { return n; }
+  double times(double x, double y) const { return x * y; }
+};
+
+} // namespace
 
 double iterations_of(const LoopRun &run) {
   if (run.sparse)
@@ -255,10 +273,7 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
     double cost = 0;
     for (const plan::CostTerm &term : cand.cost) {
       const DenseHandle &h = run.arrays.at(static_cast<std::size_t>(term.arg));
-      if (term.kind == plan::CostTerm::Kind::RotatedPerPass)
-        cost += static_cast<double>(map.workers - 1) * static_cast<double>(h.bytes());
-      else
-        cost += iterations * term.accesses * static_cast<double>(h.element_size);
+      cost += model::cost_term(CostOnExtents{map.workers, h, iterations}, term.kind, term.accesses);
     }
     map.costs.push_back(cost);
     std::int64_t width = map.workers;
@@ -278,21 +293,21 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
   }
   if (best < 0)
     throw Error("parallel loop at " + where() + ": the runtime runs lower unit-triangular " +
-                "transforms only, and candidate '" + plan.candidates[0].description +
+                "transforms only, and candidate '" + plan.candidates[0].label() +
                 "' has another one");
   map.candidate_index = best;
   map.candidate = &plan.candidates[static_cast<std::size_t>(best)];
   const plan::Candidate &cand = *map.candidate;
-  map.schedule = cand.kind == plan::Kind::Rotation && stagger && map.workers > 1
-                     ? plan::Kind::Wavefront
-                     : cand.kind;
-  const int needed = cand.kind == plan::Kind::OneD ? 1 : 2;
+  map.schedule = cand.protocol == model::Protocol::Rotation && stagger && map.workers > 1
+                     ? model::Protocol::Wavefront
+                     : cand.protocol;
+  const int needed = cand.protocol == model::Protocol::OneD ? 1 : 2;
   if (static_cast<int>(cand.dims.size()) < needed)
-    throw Error("parallel loop at " + where() + ": candidate '" + cand.description +
+    throw Error("parallel loop at " + where() + ": candidate '" + cand.label() +
                 "' names too few dimensions");
   for (int d : cand.dims)
     if (d < 0 || d >= run.dims)
-      throw Error("parallel loop at " + where() + ": candidate '" + cand.description +
+      throw Error("parallel loop at " + where() + ": candidate '" + cand.label() +
                   "' partitions dimension " + std::to_string(d) + " of a " +
                   std::to_string(run.dims) + "-d space");
 
@@ -304,15 +319,15 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
   // program's order (storage order for sparse data), so even the order of its orion::rng() draws
   // is the serial build's.
   std::int64_t time_parts = 1;
-  if (map.workers > 1 && cand.kind == plan::Kind::Rotation)
+  if (map.workers > 1 && cand.protocol == model::Protocol::Rotation)
     time_parts = map.workers * map.rotation_depth;
-  else if (map.workers > 1 && cand.kind == plan::Kind::Wavefront)
+  else if (map.workers > 1 && cand.protocol == model::Protocol::Wavefront)
     time_parts = map.workers * 4; // more time blocks than workers, so the pipeline fills quickly
   // P x kP blocks: the sparse layout and the rounds hold a few words per block.
   if (map.workers * time_parts > kMaxBlocks)
     throw Error("parallel loop at " + where() + ": " + std::to_string(map.workers) + " workers (" +
                     std::to_string(ranks) + " rank(s) x " + std::to_string(threads) +
-                    " thread(s)) would cut schedule '" + cand.description + "' into " +
+                    " thread(s)) would cut schedule '" + cand.label() + "' into " +
                     std::to_string(map.workers * time_parts) + " blocks, more than the " +
                     std::to_string(kMaxBlocks) + " the runtime allows; use fewer workers",
                 true);
@@ -383,7 +398,7 @@ BlockTask block_task(const LoopRun &run, const PartitionMap &map, const Task &ta
   const auto &dims = map.candidate->dims;
   b.lo[dims[0]] = map.space_bounds[task.space];
   b.hi[dims[0]] = map.space_bounds[task.space + 1];
-  if (dims.size() > 1 && map.kind() != plan::Kind::OneD) {
+  if (dims.size() > 1 && map.protocol() != model::Protocol::OneD) {
     b.lo[dims[1]] = map.time_bounds[task.time];
     b.hi[dims[1]] = map.time_bounds[task.time + 1];
   }
@@ -393,11 +408,8 @@ BlockTask block_task(const LoopRun &run, const PartitionMap &map, const Task &ta
 std::string describe(const LoopRun &run, const PartitionMap &map) {
   const plan::LoopPlan &plan = *run.plan;
   const plan::Candidate &cand = *map.candidate;
-  static constexpr const char *kRoles[] = {"local",    "rotated",   "replicated", "served",
-                                           "buffered", "reduction", "relaxed"};
-  static constexpr const char *kKinds[] = {"1D", "2D rotation", "2D wavefront"};
-  std::string out = "loop " + plan.file + ":" + std::to_string(plan.line) + ": " +
-                    cand.description + " [" + kKinds[static_cast<int>(cand.kind)] +
+  std::string out = "loop " + plan.file + ":" + std::to_string(plan.line) + ": " + cand.label() +
+                    " [" + std::string(model::runtime_name(cand.protocol)) +
                     (cand.transform.empty() ? "" : " on the transformed space") +
                     (map.staggered() ? ", this pass staggered as a wavefront" : "") + "], " +
                     std::to_string(map.workers) + " worker(s) (" + std::to_string(map.ranks) +
@@ -406,7 +418,7 @@ std::string describe(const LoopRun &run, const PartitionMap &map) {
                     " blocks; roles:";
   for (const plan::ArrayRole &r : cand.roles) {
     out += " " + plan.arrays[static_cast<std::size_t>(r.arg)].name + " " +
-           kRoles[static_cast<int>(r.role)];
+           std::string(model::spelling(r.role));
     if (r.array_dim >= 0)
       out += " (dim " + std::to_string(r.array_dim) + ")";
     out += ",";
@@ -420,7 +432,7 @@ std::string describe(const LoopRun &run, const PartitionMap &map) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.3g", map.costs[c]);
     const std::int64_t width = map.widths[c];
-    out += " " + plan.candidates[c].description + " = " + buf + " B" +
+    out += " " + plan.candidates[c].label() + " = " + buf + " B" +
            (width < map.workers ? " (keeps " + std::to_string(width) + " of " +
                                       std::to_string(map.workers) + " workers busy)"
                                 : "") +

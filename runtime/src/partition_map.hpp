@@ -30,7 +30,7 @@ struct PartitionMap {
   int rotation_depth = 2; ///< k: time parts per worker in the rotation
   /// The schedule this pass runs: the candidate's, except that a staggered pass of a rotation
   /// candidate runs as a wavefront over the same blocks (Options::stagger).
-  plan::Kind schedule = plan::Kind::OneD;
+  model::Protocol schedule = model::Protocol::OneD;
   /// Boundaries in the candidate's coordinates, space_parts + 1 and time_parts + 1 values.
   std::vector<std::int64_t> space_bounds, time_bounds;
   /// Bounding box of the iteration space in the candidate's coordinates.
@@ -40,9 +40,9 @@ struct PartitionMap {
   /// candidate's bounding box has fewer points. The widest candidates compete on cost.
   std::vector<std::int64_t> widths;
 
-  plan::Kind kind() const { return schedule; }
+  model::Protocol protocol() const { return schedule; }
   /// A rotation candidate run as a wavefront in this pass.
-  bool staggered() const { return candidate->kind != schedule; }
+  bool staggered() const { return candidate->protocol != schedule; }
   const Transform &transform() const { return candidate->transform; }
   int rank_of(std::int64_t worker) const { return static_cast<int>(worker / threads); }
   int block(const Task &t) const { return t.space * time_parts + t.time; }

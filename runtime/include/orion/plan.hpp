@@ -7,51 +7,41 @@
 // aggregate initializers of these types, so keep them plain aggregates.
 #pragma once
 
+#include "orion/model/schedule_model.hpp"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace orion::plan {
 
-/// The schedule a candidate runs on its (possibly transformed) iteration space.
-enum class Kind {
-  OneD,      ///< partition `dims[0]`; workers independent
-  Rotation,  ///< 2D unordered: space `dims[0]` local, time `dims[1]` rotates around the ring
-  Wavefront, ///< 2D ordered: worker w runs block (w, b) after (w - 1, b)
-};
-
-/// How a candidate places an array (the names of --dump=deps).
-enum class Role { Local, Rotated, Replicated, Served, Buffered, Reduction, Relaxed };
-
 /// The role of one array argument of the loop. `arg` indexes LoopPlan::arrays.
 struct ArrayRole {
   int arg = 0;
-  Role role = Role::Replicated;
+  model::Role role = model::Role::Replicated;
   int array_dim = -1; ///< local / rotated: the array dimension aligned with the partitioned one
 };
 
-/// One term of a candidate's bytes-per-pass cost.
+/// One term of a candidate's bytes-per-pass cost (model::cost_term).
 struct CostTerm {
-  enum class Kind {
-    RotatedPerPass, ///< (P - 1) * bytes(array)
-    ServedPerAccess ///< iterations * accesses * sizeof(element)
-  };
-  Kind kind = Kind::RotatedPerPass;
+  model::CostKind kind = model::CostKind::RotatedPerPass;
   int arg = 0;
-  int accesses = 0;
+  int accesses = 0; ///< served: references per iteration
 };
 
-/// One legal schedule.
+/// One legal schedule, in the vocabulary of orion/model/schedule_model.hpp.
 struct Candidate {
-  Kind kind = Kind::OneD;
+  model::Protocol protocol = model::Protocol::OneD;
   std::vector<int> dims; ///< {space} or {space, time}, in the transformed space if any
   /// Unimodular transform (row r = transformed dimension r); empty for the identity. The runtime
   /// runs lower unit-triangular transforms (what Wolf–Lam skewing produces).
-  std::vector<std::vector<std::int64_t>> transform;
-  std::string description; ///< as --dump=deps prints it, e.g. "2d (0, 1)"
+  model::Matrix transform;
   std::vector<ArrayRole> roles;
   std::vector<CostTerm> cost;
   std::string cost_formula; ///< for messages
+
+  /// As --dump=deps lists it, e.g. `2d (0, 1)`.
+  std::string label() const { return model::label(protocol, !transform.empty(), dims); }
 };
 
 /// One array the loop body references (dense arrays and the iterated array).

@@ -27,11 +27,10 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:        .histogram = false,
 // CHECK-NEXT:        .arrays = {{[{][{]}}"", false}, {"B", true}, {"A", false}},
 // CHECK-NEXT:        .candidates = {
-// CHECK-NEXT:          {.kind = ::orion::plan::Kind::OneD,
+// CHECK-NEXT:          {.protocol = ::orion::model::Protocol::OneD,
 // CHECK-NEXT:           .dims = {0},
 // CHECK-NEXT:           .transform = {},
-// CHECK-NEXT:           .description = "1d (0)",
-// CHECK-NEXT:           .roles = {{[{][{]}}1, ::orion::plan::Role::Local, 0}, {2, ::orion::plan::Role::Replicated, -1}},
+// CHECK-NEXT:           .roles = {{[{][{]}}1, ::orion::model::Role::Local, 0}, {2, ::orion::model::Role::Replicated, -1}},
 // CHECK-NEXT:           .cost = {},
 // CHECK-NEXT:           .cost_formula = "0"}},
 // CHECK-NEXT:        .reductions = {}};

@@ -4,12 +4,12 @@
 // value bindings. The body is kept verbatim after a #line; all outside the loop is unchanged.
 // RUN: %orionc --emit=cpp %s -o %t.cpp
 // RUN: FileCheck %s --input-file=%t.cpp --strict-whitespace --match-full-lines
-// Lines 1-24 (before the pragma) and the 51 lines after the loop come through unchanged.
+// Lines 1-24 (before the pragma) and the 49 lines after the loop come through unchanged.
 // RUN: head -n 24 %s > %t.before
 // RUN: sed -n 4,27p %t.cpp > %t.gen.before
 // RUN: diff %t.before %t.gen.before
-// RUN: tail -n 51 %s > %t.after
-// RUN: tail -n 51 %t.cpp > %t.gen.after
+// RUN: tail -n 49 %s > %t.after
+// RUN: tail -n 49 %t.cpp > %t.gen.after
 // RUN: diff %t.after %t.gen.after
 #include <orion/orion.hpp>
 
@@ -52,19 +52,17 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:          .histogram = false,
 // CHECK-NEXT:          .arrays = {{[{][{]}}"ratings", false}, {"W", true}, {"H", true}},
 // CHECK-NEXT:          .candidates = {
-// CHECK-NEXT:            {.kind = ::orion::plan::Kind::Rotation,
+// CHECK-NEXT:            {.protocol = ::orion::model::Protocol::Rotation,
 // CHECK-NEXT:             .dims = {0, 1},
 // CHECK-NEXT:             .transform = {},
-// CHECK-NEXT:             .description = "2d (0, 1)",
-// CHECK-NEXT:             .roles = {{[{][{]}}0, ::orion::plan::Role::Local, -1}, {1, ::orion::plan::Role::Local, 0}, {2, ::orion::plan::Role::Rotated, 0}},
-// CHECK-NEXT:             .cost = {{[{][{]}}::orion::plan::CostTerm::Kind::RotatedPerPass, 2, 0}},
+// CHECK-NEXT:             .roles = {{[{][{]}}0, ::orion::model::Role::Local, -1}, {1, ::orion::model::Role::Local, 0}, {2, ::orion::model::Role::Rotated, 0}},
+// CHECK-NEXT:             .cost = {{[{][{]}}::orion::model::CostKind::RotatedPerPass, 2, 0}},
 // CHECK-NEXT:             .cost_formula = "(P - 1) * sizeof(float) * H.extent(0) * H.extent(1)"},
-// CHECK-NEXT:            {.kind = ::orion::plan::Kind::Rotation,
+// CHECK-NEXT:            {.protocol = ::orion::model::Protocol::Rotation,
 // CHECK-NEXT:             .dims = {1, 0},
 // CHECK-NEXT:             .transform = {},
-// CHECK-NEXT:             .description = "2d (1, 0)",
-// CHECK-NEXT:             .roles = {{[{][{]}}0, ::orion::plan::Role::Local, -1}, {1, ::orion::plan::Role::Rotated, 0}, {2, ::orion::plan::Role::Local, 0}},
-// CHECK-NEXT:             .cost = {{[{][{]}}::orion::plan::CostTerm::Kind::RotatedPerPass, 1, 0}},
+// CHECK-NEXT:             .roles = {{[{][{]}}0, ::orion::model::Role::Local, -1}, {1, ::orion::model::Role::Rotated, 0}, {2, ::orion::model::Role::Local, 0}},
+// CHECK-NEXT:             .cost = {{[{][{]}}::orion::model::CostKind::RotatedPerPass, 1, 0}},
 // CHECK-NEXT:             .cost_formula = "(P - 1) * sizeof(float) * W.extent(0) * W.extent(1)"}},
 // CHECK-NEXT:          .reductions = {"sq_err"}};
 // CHECK-NEXT:#line 26 "{{.*}}sgd_mf.cpp"

@@ -27,12 +27,11 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:        .histogram = false,
 // CHECK-NEXT:        .arrays = {{[{][{]}}"", false}, {"A", true}},
 // CHECK-NEXT:        .candidates = {
-// CHECK-NEXT:          {.kind = ::orion::plan::Kind::OneD,
+// CHECK-NEXT:          {.protocol = ::orion::model::Protocol::OneD,
 // CHECK-NEXT:           .dims = {1},
 // CHECK-NEXT:           .transform = {{[{][{]}}1, 0}, {1, 1}},
-// CHECK-NEXT:           .description = "unimodular (1)",
-// CHECK-NEXT:           .roles = {{[{][{]}}1, ::orion::plan::Role::Rotated, -1}},
-// CHECK-NEXT:           .cost = {{[{][{]}}::orion::plan::CostTerm::Kind::RotatedPerPass, 1, 0}},
+// CHECK-NEXT:           .roles = {{[{][{]}}1, ::orion::model::Role::Rotated, -1}},
+// CHECK-NEXT:           .cost = {{[{][{]}}::orion::model::CostKind::RotatedPerPass, 1, 0}},
 // CHECK-NEXT:           .cost_formula = "(P - 1) * sizeof(double) * A.extent(0) * A.extent(1)"}},
 // CHECK-NEXT:        .reductions = {}};
 // CHECK-NEXT:#line 13 "{{.*}}skewed_stencil.cpp"

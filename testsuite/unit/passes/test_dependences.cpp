@@ -68,9 +68,9 @@ std::vector<std::string> vectors(const deps::DependenceInfo &info) {
   return out;
 }
 
-bool has_candidate(const deps::ScheduleChoice &c, deps::ScheduleKind kind, std::vector<int> dims) {
+bool has_candidate(const deps::ScheduleChoice &c, model::Protocol protocol, std::vector<int> dims) {
   for (const deps::Schedule &s : c.candidates)
-    if (s.kind == kind && s.dims == dims)
+    if (!s.unimodular() && s.protocol == protocol && s.dims == dims)
       return true;
   return false;
 }
@@ -102,15 +102,17 @@ TEST_CASE("SGD MF: two vectors, 2D both ways, no 1D") {
                                                   "WAR ([0,0], [1,+inf])",
                                                   "WAR ([1,+inf], [0,0])"});
   auto choice = deps::select_schedules(loop, info, isl);
-  CHECK(has_candidate(choice, deps::ScheduleKind::TwoD, {0, 1}));
-  CHECK(has_candidate(choice, deps::ScheduleKind::TwoD, {1, 0}));
-  CHECK_FALSE(has_candidate(choice, deps::ScheduleKind::OneD, {0}));
-  CHECK_FALSE(has_candidate(choice, deps::ScheduleKind::OneD, {1}));
+  CHECK(has_candidate(choice, model::Protocol::Rotation, {0, 1}));
+  CHECK(has_candidate(choice, model::Protocol::Rotation, {1, 0}));
+  CHECK_FALSE(has_candidate(choice, model::Protocol::OneD, {0}));
+  CHECK_FALSE(has_candidate(choice, model::Protocol::OneD, {1}));
 
-  auto plan = deps::make_plan(loop, choice.chosen);
-  REQUIRE(choice.chosen.dims == std::vector<int>{0, 1});
-  CHECK(plan.arrays[W].role == deps::ArrayRole::Local);
-  CHECK(plan.arrays[H].role == deps::ArrayRole::Rotated);
+  REQUIRE(choice.chosen);
+  auto plan = deps::make_candidate(loop, *choice.chosen);
+  REQUIRE(choice.chosen->dims == std::vector<int>{0, 1});
+  CHECK(plan.arrays[W].role == model::Role::Local);
+  CHECK(plan.arrays[H].role == model::Role::Rotated);
+  CHECK(plan.cost.front().kind == model::CostKind::RotatedPerPass);
   CHECK(plan.cost_formula == "(P - 1) * sizeof(double) * H.extent(0) * H.extent(1)");
 }
 
@@ -147,9 +149,15 @@ TEST_CASE("unknown subscripts conflict with every element") {
   auto info = deps::analyze_dependences(loop, isl);
   CHECK(vectors(info) == std::vector<std::string>{"RAW ([1,+inf])", "WAR ([1,+inf])"});
   auto choice = deps::select_schedules(loop, info, isl);
-  CHECK(choice.chosen.kind == deps::ScheduleKind::None);
-  CHECK(choice.reason.find("RAW ([1,+inf]) on 'A'") != std::string::npos);
-  CHECK_FALSE(choice.suggestions.empty());
+  CHECK_FALSE(choice.chosen);
+  CHECK(choice.reason == deps::ChoiceReason::Blocked);
+  // RAW (write, then read) and WAR (read, then write) have different reference pairs.
+  REQUIRE(choice.blocking.size() == 2);
+  CHECK(choice.blocking[0].kinds == std::vector<deps::DependenceKind>{deps::DependenceKind::RAW});
+  CHECK(choice.blocking[1].kinds == std::vector<deps::DependenceKind>{deps::DependenceKind::WAR});
+  REQUIRE(choice.suggestions.size() == 1);
+  CHECK(choice.suggestions[0].kind == deps::Suggestion::Kind::RelaxArray);
+  CHECK(choice.suggestions[0].arrays == std::vector<int>{A});
 }
 
 TEST_CASE("skewed stencil needs a unimodular transform, verified on the exact sets") {
@@ -161,9 +169,10 @@ TEST_CASE("skewed stencil needs a unimodular transform, verified on the exact se
   auto info = deps::analyze_dependences(loop, isl);
   CHECK(vectors(info) == std::vector<std::string>{"RAW ([1,1], [-1,-1])"});
   auto choice = deps::select_schedules(loop, info, isl);
-  REQUIRE(choice.chosen.kind == deps::ScheduleKind::Unimodular);
-  CHECK(*choice.chosen.transform == deps::Matrix{{1, 0}, {1, 1}});
-  CHECK(choice.chosen.transformed.front() ==
+  REQUIRE(choice.chosen);
+  REQUIRE(choice.chosen->unimodular());
+  CHECK(*choice.chosen->transform == deps::Matrix{{1, 0}, {1, 1}});
+  CHECK(choice.chosen->transformed.front() ==
         std::vector<deps::Interval>{deps::Interval::exactly(1), deps::Interval::exactly(0)});
 }
 
@@ -190,8 +199,9 @@ TEST_CASE("ordered 2D needs non-negative distances in both dimensions") {
   deps::IslContext isl;
   auto info = deps::analyze_dependences(loop, isl);
   auto choice = deps::select_schedules(loop, info, isl);
-  REQUIRE(choice.chosen.kind == deps::ScheduleKind::TwoD);
-  CHECK(choice.chosen.wavefront);
+  REQUIRE(choice.chosen);
+  CHECK_FALSE(choice.chosen->unimodular());
+  CHECK(choice.chosen->protocol == model::Protocol::Wavefront);
 }
 
 TEST_CASE("inner-loop indices are existentially bounded") {
@@ -213,11 +223,13 @@ TEST_CASE("the partition clause picks a legal candidate or explains") {
   deps::IslContext isl;
   auto info = deps::analyze_dependences(loop, isl);
   loop.clauses.partition = std::vector<int>{0};
-  CHECK(deps::select_schedules(loop, info, isl).chosen.dims == std::vector<int>{0});
+  CHECK(deps::select_schedules(loop, info, isl).chosen->dims == std::vector<int>{0});
   loop.clauses.partition = std::vector<int>{1};
   auto choice = deps::select_schedules(loop, info, isl);
-  CHECK(choice.chosen.kind == deps::ScheduleKind::None);
-  CHECK(choice.reason.find("not legal") != std::string::npos);
+  CHECK_FALSE(choice.chosen);
+  CHECK(choice.reason == deps::ChoiceReason::PartitionNotLegal);
+  REQUIRE(choice.suggestions.size() == 1);
+  CHECK(choice.suggestions[0].kind == deps::Suggestion::Kind::RemovePartition);
 }
 
 TEST_CASE("interval arithmetic keeps infinities on the right side") {

@@ -194,12 +194,11 @@ TEST_CASE("rows stay right when a parallel loop over the array reorders it, and 
   p.dims = 2;
   p.arrays = {{"X", false}, {"W", false}, {"H", false}};
   p.candidates = {
-      {plan::Kind::Rotation,
+      {model::Protocol::Rotation,
        {0, 1},
        {},
-       "2d (0, 1)",
-       {{0, plan::Role::Local, -1}, {1, plan::Role::Local, 0}, {2, plan::Role::Rotated, 0}},
-       {{plan::CostTerm::Kind::RotatedPerPass, 2, 0}},
+       {{0, model::Role::Local, -1}, {1, model::Role::Local, 0}, {2, model::Role::Rotated, 0}},
+       {{model::CostKind::RotatedPerPass, 2, 0}},
        "(P - 1) * H"}};
   DenseArray<double, 2> W{{X.extent(0), 1}}, H{{X.extent(1), 1}};
   Accumulator<int64_t> visits, missing;

@@ -22,8 +22,8 @@
 #include <vector>
 
 using namespace orion;
-using plan::Kind;
-using plan::Role;
+using model::Protocol;
+using model::Role;
 
 namespace {
 
@@ -62,12 +62,11 @@ plan::LoopPlan sgd_plan(plan::Candidate candidate) {
 }
 
 plan::Candidate rotation() {
-  return {Kind::Rotation,
+  return {Protocol::Rotation,
           {0, 1},
           {},
-          "2d (0, 1)",
           {{0, Role::Local, -1}, {1, Role::Local, 0}, {2, Role::Rotated, 0}},
-          {{plan::CostTerm::Kind::RotatedPerPass, 2, 0}},
+          {{model::CostKind::RotatedPerPass, 2, 0}},
           "(P - 1) * H"};
 }
 
@@ -178,7 +177,7 @@ TEST_CASE("a wavefront hands the rotated array's slabs down the chain of ranks",
           "[mpi][parallel]") {
   // SGD as an ordered loop: W local, H rotated, so between ranks only H's time parts travel.
   plan::Candidate c = rotation();
-  c.kind = Kind::Wavefront;
+  c.protocol = Protocol::Wavefront;
   plan::LoopPlan p = sgd_plan(c);
   p.ordered = true;
   check_replay(p, 2);
@@ -285,10 +284,9 @@ TEST_CASE("--orion-check passes a legal rotation and catches a wrong 1D plan", "
     return;
   // 1D on the rows: two workers update the same H rows at the same time.
   const plan::LoopPlan wrong =
-      sgd_plan({Kind::OneD,
+      sgd_plan({Protocol::OneD,
                 {0},
                 {},
-                "1d (0)",
                 {{0, Role::Local, -1}, {1, Role::Local, 0}, {2, Role::Served, -1}},
                 {},
                 "0"});
@@ -308,7 +306,7 @@ plan::LoopPlan nest_plan(plan::Candidate c, const char *array) {
   p.file = "nest.cpp";
   p.line = 3;
   p.dims = 2;
-  p.ordered = c.kind == Kind::Wavefront;
+  p.ordered = c.protocol == Protocol::Wavefront;
   p.arrays = {{"", false}, {array, true}};
   p.candidates = {std::move(c)};
   return p;
@@ -321,8 +319,8 @@ TEST_CASE("ordered 2D wavefront (Gauss-Seidel) equals the serial loop", "[mpi][p
   DenseArray<double, 2> A({n, n}), serial({n, n});
   A.fill_uniform(0.0, 1.0, 5);
   serial = A;
-  const plan::LoopPlan p = nest_plan(
-      {Kind::Wavefront, {0, 1}, {}, "2d (0, 1) ordered", {{1, Role::Served, -1}}, {}, "0"}, "A");
+  const plan::LoopPlan p =
+      nest_plan({Protocol::Wavefront, {0, 1}, {}, {{1, Role::Served, -1}}, {}, "0"}, "A");
   for (int sweep = 0; sweep < 3; ++sweep) {
     for (std::int64_t i = 1; i < n - 1; ++i)
       for (std::int64_t j = 1; j < n - 1; ++j)
@@ -348,14 +346,8 @@ TEST_CASE("skewed stencil on the unimodular path equals the serial loop", "[mpi]
   for (std::int64_t i = 1; i < n; ++i)
     for (std::int64_t j = 0; j < n - 1; ++j)
       serial(i, j) += 0.5 * serial(i - 1, j + 1);
-  const plan::LoopPlan p = nest_plan({Kind::OneD,
-                                      {1},
-                                      {{1, 0}, {1, 1}},
-                                      "unimodular T = [[1, 0], [1, 1]] + 1d (1)",
-                                      {{1, Role::Rotated, -1}},
-                                      {},
-                                      "0"},
-                                     "A");
+  const plan::LoopPlan p =
+      nest_plan({Protocol::OneD, {1}, {{1, 0}, {1, 1}}, {{1, Role::Rotated, -1}}, {}, "0"}, "A");
   parallel::for_nest<2>(
       p, parallel::NestBounds<2>{{{{1, {0, 0}}, {0, {0, 0}}}}, {{{n, {0, 0}}, {n - 1, {0, 0}}}}},
       parallel::arrays(A), [&](auto &A, const parallel::Block<2> &b) {
@@ -371,8 +363,7 @@ TEST_CASE("1D nest with unaligned writes and a triangular bound", "[mpi][paralle
   DenseArray<std::int64_t, 1> B({n + 1}), serial({n + 1});
   for (std::int64_t i = 0; i < n; ++i)
     serial(i + 1) = 3 * i;
-  plan::LoopPlan p =
-      nest_plan({Kind::OneD, {0}, {}, "1d (0)", {{1, Role::Served, -1}}, {}, "0"}, "B");
+  plan::LoopPlan p = nest_plan({Protocol::OneD, {0}, {}, {{1, Role::Served, -1}}, {}, "0"}, "B");
   p.dims = 1;
   parallel::for_nest<1>(p, parallel::NestBounds<1>{{{{0, {0}}}}, {{{n, {0}}}}}, parallel::arrays(B),
                         [&](auto &B, const parallel::Block<1> &b) {
@@ -383,7 +374,7 @@ TEST_CASE("1D nest with unaligned writes and a triangular bound", "[mpi][paralle
 
   // Triangular: j from i to n; every (i, j) counted once, reduced over workers.
   Accumulator<std::int64_t> count;
-  plan::LoopPlan tri = nest_plan({Kind::OneD, {0}, {}, "1d (0)", {}, {}, "0"}, "");
+  plan::LoopPlan tri = nest_plan({Protocol::OneD, {0}, {}, {}, {}, "0"}, "");
   tri.arrays.resize(1);
   parallel::for_nest<2>(
       tri, parallel::NestBounds<2>{{{{0, {0, 0}}, {0, {1, 0}}}}, {{{n, {0, 0}}, {n, {0, 0}}}}},
@@ -418,8 +409,7 @@ TEST_CASE("1D writes through a permutation reach every rank: runs of changed ele
       serial(perm(i)) = value(i, perm(i));
     REQUIRE(serial(2 * n - 5) != 0.0);
     plan::LoopPlan p = nest_plan(
-        {Kind::OneD, {0}, {}, "1d (0)", {{1, Role::Served, -1}, {2, Role::Local, 0}}, {}, "0"},
-        "B");
+        {Protocol::OneD, {0}, {}, {{1, Role::Served, -1}, {2, Role::Local, 0}}, {}, "0"}, "B");
     p.dims = 1;
     p.arrays.push_back({"perm", false});
     parallel::for_nest<1>(p, parallel::NestBounds<1>{{{{0, {0}}}}, {{{n, {0}}}}},
@@ -449,7 +439,6 @@ TEST_CASE("plans the executors cannot run are clear errors", "[mpi][parallel]") 
   Sgd s;
   plan::Candidate swapped = rotation();
   swapped.transform = {{0, 1}, {1, 0}};
-  swapped.description = "unimodular (0, 1)";
   CHECK_THROWS_WITH(s.epochs(sgd_plan(swapped), 1),
                     Catch::Contains("runs lower unit-triangular transforms only") &&
                         Catch::Contains("'unimodular (0, 1)'"));
@@ -470,8 +459,7 @@ TEST_CASE("orion::rng in a loop body: one worker continues the driver's stream, 
           "their own",
           "[mpi][parallel][rng]") {
   const std::int64_t n = 101;
-  plan::LoopPlan p =
-      nest_plan({Kind::OneD, {0}, {}, "1d (0)", {{1, Role::Local, 0}}, {}, "0"}, "A");
+  plan::LoopPlan p = nest_plan({Protocol::OneD, {0}, {}, {{1, Role::Local, 0}}, {}, "0"}, "A");
   p.dims = 1;
   const plan::LoopPlan q = p; // a loop of its own for the replay
   // Driver draw, the loop (A(i) = a draw), driver draw; from fresh streams.

@@ -14,8 +14,8 @@ namespace orion::deps {
 struct LoopAnalysis {
   DependenceInfo dependences;
   ScheduleChoice schedules;
-  std::vector<Plan> plans; ///< one per candidate, same order
-  std::optional<Plan> chosen;
+  std::vector<Candidate> candidates; ///< one per schedules.candidates, same order
+  std::optional<Candidate> chosen;
   std::string error; ///< isl failed on this loop (then the rest is empty)
 };
 

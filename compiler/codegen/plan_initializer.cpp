@@ -1,11 +1,11 @@
-#include "loop_plan.hpp"
+#include "plan_initializer.hpp"
 
-#include "../report/schedule_label.hpp"
 #include "cpp_literal.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
 namespace orion::codegen {
 namespace {
@@ -19,63 +19,37 @@ template <typename T, typename F> std::string list(const std::vector<T> &items, 
   return "{" + out + "}";
 }
 
-std::string kind_name(const deps::Schedule &s) {
-  const deps::ScheduleKind kind = s.kind == deps::ScheduleKind::Unimodular ? s.inner : s.kind;
-  if (kind == deps::ScheduleKind::OneD)
-    return "::orion::plan::Kind::OneD";
-  return s.wavefront ? "::orion::plan::Kind::Wavefront" : "::orion::plan::Kind::Rotation";
+/// The enumerator's qualified name, as generated from the model's .def lists.
+template <typename E> std::string qualified(std::string_view type, E value) {
+  return fmt::format("::orion::model::{}::{}", type, model::enumerator(value));
 }
 
-std::string role_name(deps::ArrayRole role) {
-  switch (role) {
-  case deps::ArrayRole::Local:
-    return "::orion::plan::Role::Local";
-  case deps::ArrayRole::Rotated:
-    return "::orion::plan::Role::Rotated";
-  case deps::ArrayRole::Replicated:
-    return "::orion::plan::Role::Replicated";
-  case deps::ArrayRole::Served:
-    return "::orion::plan::Role::Served";
-  case deps::ArrayRole::Buffered:
-    return "::orion::plan::Role::Buffered";
-  case deps::ArrayRole::Reduction:
-    return "::orion::plan::Role::Reduction";
-  case deps::ArrayRole::Relaxed:
-    return "::orion::plan::Role::Relaxed";
-  }
-  return "::orion::plan::Role::Replicated";
-}
-
-std::string candidate(const deps::Plan &plan, const LoopArgs &args, const std::string &indent) {
-  const deps::Schedule &s = plan.schedule;
+std::string candidate(const deps::Candidate &c, const LoopArgs &args, const std::string &indent) {
+  const deps::Schedule &s = c.schedule;
   std::string roles;
-  for (const deps::ArrayPlacement &p : plan.arrays)
+  for (const deps::ArrayPlacement &p : c.arrays)
     if (int arg = args.arg(p.array); arg >= 0)
-      roles += fmt::format("{}{{{}, {}, {}}}", roles.empty() ? "" : ", ", arg, role_name(p.role),
-                           p.array_dim);
+      roles += fmt::format("{}{{{}, {}, {}}}", roles.empty() ? "" : ", ", arg,
+                           qualified("Role", p.role), p.array_dim);
   std::string cost;
-  for (const deps::CostTerm &t : plan.cost)
+  for (const deps::CostTerm &t : c.cost)
     if (int arg = args.arg(t.array); arg >= 0)
       cost += fmt::format("{}{{{}, {}, {}}}", cost.empty() ? "" : ", ",
-                          t.kind == deps::CostTerm::Kind::RotatedPerPass
-                              ? "::orion::plan::CostTerm::Kind::RotatedPerPass"
-                              : "::orion::plan::CostTerm::Kind::ServedPerAccess",
-                          arg, t.accesses);
+                          qualified("CostKind", t.kind), arg, t.accesses);
   std::string transform = "{}";
   if (s.transform)
     transform = list(*s.transform, [](const std::vector<int64_t> &row) {
       return list(row, [](int64_t v) { return int_literal(v); });
     });
-  return fmt::format("{{.kind = {},\n{i} .dims = {},\n{i} .transform = {},\n{i} .description = "
-                     "{},\n{i} .roles = {{{}}},\n{i} .cost = {{{}}},\n{i} .cost_formula = {}}}",
-                     kind_name(s), list(s.dims, [](int d) { return std::to_string(d); }), transform,
-                     string_literal(report::schedule_label(s)), roles, cost,
-                     string_literal(plan.cost_formula), fmt::arg("i", indent));
+  return fmt::format("{{.protocol = {},\n{i} .dims = {},\n{i} .transform = {},\n{i} .roles = "
+                     "{{{}}},\n{i} .cost = {{{}}},\n{i} .cost_formula = {}}}",
+                     qualified("Protocol", s.protocol),
+                     list(s.dims, [](int d) { return std::to_string(d); }), transform, roles, cost,
+                     string_literal(c.cost_formula), fmt::arg("i", indent));
 }
 
 bool same_schedule(const deps::Schedule &a, const deps::Schedule &b) {
-  return a.kind == b.kind && a.dims == b.dims && a.transform == b.transform && a.inner == b.inner &&
-         a.wavefront == b.wavefront;
+  return a.protocol == b.protocol && a.dims == b.dims && a.transform == b.transform;
 }
 
 } // namespace
@@ -100,17 +74,17 @@ std::string plan_initializer(const ir::Loop &loop, const deps::LoopAnalysis &ana
   }
 
   // The compiler's proposal first, then the other candidates in the analysis' order.
-  std::vector<const deps::Plan *> plans;
-  for (const deps::Plan &p : analysis.plans)
+  std::vector<const deps::Candidate *> plans;
+  for (const deps::Candidate &p : analysis.candidates)
     if (analysis.chosen && same_schedule(p.schedule, analysis.chosen->schedule) && plans.empty())
       plans.push_back(&p);
   if (plans.empty() && analysis.chosen)
     plans.push_back(&*analysis.chosen);
-  for (const deps::Plan &p : analysis.plans)
+  for (const deps::Candidate &p : analysis.candidates)
     if (&p != plans.front())
       plans.push_back(&p);
   std::string candidates;
-  for (const deps::Plan *p : plans)
+  for (const deps::Candidate *p : plans)
     candidates += fmt::format("{}\n{}  {}", candidates.empty() ? "" : ",", in,
                               candidate(*p, args, in + "  "));
 

@@ -1,0 +1,29 @@
+// The words for what passes/ decided about a loop's schedule: each candidate's description, why
+// the compiler proposes one (or none), what would make a `none` loop parallel, and why an array
+// has its role. passes/ records the facts (deps::ChoiceReason, deps::Suggestion,
+// deps::RoleReason); --dump=deps, its JSON and HTML, the remarks and the driver's errors all say
+// them through here.
+#pragma once
+
+#include "orion/passes/loop_analysis.hpp"
+
+#include <string>
+#include <vector>
+
+namespace orion::report {
+
+/// E.g. `2D unordered: space u, time i (rotated)`.
+std::string schedule_description(const ir::Loop &loop, const deps::Schedule &schedule);
+
+/// Why `choice.chosen`, or why there is none, e.g. `1D needs no communication ...`.
+std::string choice_reason(const ir::Loop &loop, const deps::DependenceInfo &deps,
+                          const deps::ScheduleChoice &choice);
+
+/// One line per suggestion, e.g. `relax(A) if stale values of 'A' are acceptable, ...`.
+std::vector<std::string> suggestions(const ir::Loop &loop, const deps::ScheduleChoice &choice);
+
+/// E.g. `indexed by u in dimension 0` or `read-only, unknown subscripts`.
+std::string role_reason(const ir::Loop &loop, const deps::Schedule &schedule,
+                        const deps::ArrayPlacement &placement);
+
+} // namespace orion::report
