@@ -60,8 +60,8 @@ std::vector<Span> time_part_spans(const LoopRun &run, const PartitionMap &map,
   std::vector<Span> spans;
   for (std::size_t a = 0; a < syncs.size(); ++a)
     if (syncs[a].sync == Sync::TimeSlab)
-      slab_spans(run.arrays[a], syncs[a].dim, map.time_bounds[t], map.time_bounds[t + 1], owner,
-                 spans);
+      slab_spans(run.arrays[a], static_cast<int>(a), syncs[a].dim, map.time_bounds[t],
+                 map.time_bounds[t + 1], owner, spans);
   return spans;
 }
 
@@ -83,7 +83,7 @@ void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<A
       const std::int64_t last =
           offsets[static_cast<std::size_t>(map.block({g, int(g), map.time_parts - 1})) + 1];
       spans.push_back({run.values + first * run.value_size,
-                       static_cast<std::size_t>(last - first) * run.value_size, map.rank_of(g)});
+                       static_cast<std::size_t>(last - first) * run.value_size, map.rank_of(g), 0});
     }
   }
   bool recorded = false;
@@ -94,12 +94,12 @@ void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<A
       break;
     case Sync::SpaceSlab:
       for (std::int64_t g = 0; g < map.workers; ++g)
-        slab_spans(h, syncs[a].dim, map.space_bounds[g], map.space_bounds[g + 1], map.rank_of(g),
-                   spans);
+        slab_spans(h, static_cast<int>(a), syncs[a].dim, map.space_bounds[g],
+                   map.space_bounds[g + 1], map.rank_of(g), spans);
       break;
     case Sync::TimeSlab:
       for (int t = 0; t < map.time_parts; ++t)
-        slab_spans(h, syncs[a].dim, map.time_bounds[t], map.time_bounds[t + 1],
+        slab_spans(h, static_cast<int>(a), syncs[a].dim, map.time_bounds[t], map.time_bounds[t + 1],
                    map.rank_of(final_holder(map, t)), spans);
       break;
     case Sync::Recorded:
@@ -114,7 +114,7 @@ void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<A
     // The last rank received every earlier block's writes along the chain.
     for (std::size_t a = 0; a < syncs.size(); ++a)
       if (syncs[a].sync == Sync::Recorded)
-        broadcast_array(run.arrays[a], map.ranks - 1);
+        broadcast_array(run.arrays[a], static_cast<int>(a), map.ranks - 1);
   } else {
     exchange_writes(run, recorded_writes);
   }

@@ -15,8 +15,8 @@
 #include <string>
 
 namespace orion::detail {
-void slab_spans(const DenseHandle &h, int dim, std::int64_t lo, std::int64_t hi, int owner,
-                std::vector<Span> &out) {
+void slab_spans(const DenseHandle &h, int array, int dim, std::int64_t lo, std::int64_t hi,
+                int owner, std::vector<Span> &out) {
   if (hi <= lo)
     return;
   std::int64_t outer = 1, inner = 1;
@@ -32,7 +32,7 @@ void slab_spans(const DenseHandle &h, int dim, std::int64_t lo, std::int64_t hi,
   for (std::int64_t o = 0; o < outer; ++o) {
     const std::int64_t first = (o * extent + lo) * inner;
     out.push_back({h.data + static_cast<std::size_t>(first) * h.element_size,
-                   static_cast<std::size_t>((hi - lo) * inner) * h.element_size, owner});
+                   static_cast<std::size_t>((hi - lo) * inner) * h.element_size, owner, array});
   }
 }
 
@@ -70,7 +70,7 @@ void exchange_spans(const std::vector<Span> &spans) {
   const std::int64_t total = std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
   unsigned char *all = gather_buffer(total);
   comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
-  st.loops.bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
+  count_sent(by_owner[static_cast<std::size_t>(rank)], size - 1);
   std::size_t at = 0;
   for (int r = 0; r < size; ++r) {
     if (r != rank)
@@ -188,13 +188,13 @@ void exchange_writes(const LoopRun &run, const std::vector<unsigned char> &mine)
   const std::int64_t total = std::accumulate(bytes.begin(), bytes.end(), std::int64_t{0});
   unsigned char *all = gather_buffer(total);
   comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
-  state().loops.bytes_sent += static_cast<std::int64_t>(mine.size()) * (size - 1);
+  count_records_sent(run, mine.data(), mine.size(), size - 1);
   // In rank order = worker order, so of two writes to one element the later worker's wins, as
   // in the serial replay.
   apply_writes(run, all, static_cast<std::size_t>(total));
 }
 
-void broadcast_array(const DenseHandle &h, int root) {
+void broadcast_array(const DenseHandle &h, int array, int root) {
   std::int64_t n = h.bytes();
   unsigned char *p = h.data;
   while (n > 0) {
@@ -202,9 +202,35 @@ void broadcast_array(const DenseHandle &h, int root) {
     if (MPI_Bcast(p, chunk, MPI_BYTE, root, runtime_comm()) != MPI_SUCCESS)
       throw Error("MPI_Bcast of a parallel loop's array failed");
     if (comm_rank() == root)
-      state().loops.bytes_sent += static_cast<std::int64_t>(chunk) * (comm_size() - 1);
+      count_sent(array, static_cast<std::int64_t>(chunk) * (comm_size() - 1));
     p += chunk;
     n -= chunk;
+  }
+}
+
+void count_sent(int array, std::int64_t bytes) {
+  RuntimeState &st = state();
+  st.loops.bytes_sent += bytes;
+  if (array >= 0 && static_cast<std::size_t>(array) < st.sent_by_array.size())
+    st.sent_by_array[static_cast<std::size_t>(array)] += bytes;
+}
+
+void count_sent(const std::vector<Span> &spans, std::int64_t copies) {
+  for (const Span &s : spans)
+    count_sent(s.array, static_cast<std::int64_t>(s.bytes) * copies);
+}
+
+void count_records_sent(const LoopRun &run, const unsigned char *p, std::size_t bytes,
+                        std::int64_t copies) {
+  const unsigned char *end = p + bytes;
+  while (p < end) {
+    const unsigned char *start = p;
+    const auto arg = get<std::int32_t>(p);
+    get<std::int64_t>(p); // the offset
+    const auto count = get<std::int64_t>(p);
+    p +=
+        static_cast<std::size_t>(count) * run.arrays.at(static_cast<std::size_t>(arg)).element_size;
+    count_sent(arg, static_cast<std::int64_t>(p - start) * copies);
   }
 }
 

@@ -16,12 +16,13 @@ struct Span {
   unsigned char *data = nullptr;
   std::size_t bytes = 0;
   int owner = 0;
+  int array = -1; ///< the loop argument it belongs to (0: the iterated array), for --orion-stats
 };
 
-/// Appends the spans of the slab [lo, hi) along dimension `dim` of array `h` (row-major: one
-/// span per combination of the indices before `dim`).
-void slab_spans(const DenseHandle &h, int dim, std::int64_t lo, std::int64_t hi, int owner,
-                std::vector<Span> &out);
+/// Appends the spans of the slab [lo, hi) along dimension `dim` of argument `array`, whose handle
+/// is `h` (row-major: one span per combination of the indices before `dim`).
+void slab_spans(const DenseHandle &h, int array, int dim, std::int64_t lo, std::int64_t hi,
+                int owner, std::vector<Span> &out);
 
 /// Collective: every rank ends with the owner's bytes in every span. All ranks pass the same list.
 void exchange_spans(const std::vector<Span> &spans);
@@ -56,8 +57,17 @@ void apply_writes(const LoopRun &run, const unsigned char *records, std::size_t 
 /// Collective: every rank's write records are applied on every rank, in rank order.
 void exchange_writes(const LoopRun &run, const std::vector<unsigned char> &mine);
 
-/// Collective: root's copy of the array goes to every rank.
-void broadcast_array(const DenseHandle &h, int root);
+/// Collective: root's copy of argument `array` (handle `h`) goes to every rank.
+void broadcast_array(const DenseHandle &h, int array, int root);
+
+/// --orion-stats: `bytes` sent for loop argument `array` (-1: for none, e.g. the access sets of
+/// --orion-check), added to the loop's total and to the array's.
+void count_sent(int array, std::int64_t bytes);
+/// Counts the spans' bytes `copies` times (an all-gather sends each byte to every other rank).
+void count_sent(const std::vector<Span> &spans, std::int64_t copies);
+/// Counts write records by the argument each belongs to, `copies` times.
+void count_records_sent(const LoopRun &run, const unsigned char *records, std::size_t bytes,
+                        std::int64_t copies);
 
 /// Element index of `offset` in `h`, for messages: "(3, 7)".
 std::string element_index(const DenseHandle &h, std::int64_t offset);

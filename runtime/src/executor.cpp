@@ -164,7 +164,11 @@ LoopProfile &profile_of(const LoopRun &run) {
                             [&](const LoopProfile &p) { return p.plan == run.plan; });
   if (found != profiles.end())
     return *found;
-  return profiles.emplace_back(LoopProfile{run.plan, where(run), {}, 0, {}});
+  LoopProfile &p = profiles.emplace_back(LoopProfile{run.plan, where(run), {}, 0, {}, {}, {}, {}});
+  for (const plan::ArrayInfo &a : run.plan->arrays)
+    p.arrays.push_back(a.name);
+  p.sent_by_array.assign(p.arrays.size(), 0);
+  return p;
 }
 
 } // namespace
@@ -178,6 +182,7 @@ void execute(LoopRun &run) {
   const LoopCounters before = st.loops;
   LoopProfile &profile = profile_of(run);
   const std::int64_t pass = profile.passes++;
+  st.sent_by_array.assign(profile.arrays.size(), 0);
   const PartitionMap map =
       make_partition_map(run, st.num_ranks, st.threads_per_rank, pass < st.options.stagger);
   if (run.sparse)
@@ -216,6 +221,10 @@ void execute(LoopRun &run) {
   ++st.loops.runs;
   st.loops.loop_seconds += seconds_since(start);
   profile.counters += st.loops - before;
+  if (pass == 0)
+    profile.first = st.loops - before;
+  for (std::size_t a = 0; a < profile.sent_by_array.size(); ++a)
+    profile.sent_by_array[a] += st.sent_by_array[a];
   profile.schedule = map.candidate->label();
   if (st.options.digest && st.rank == 0)
     print_digest(run, pass);

@@ -71,9 +71,19 @@ void merge(LoopRun &run, std::int64_t slots, bool exchange) {
     return;
   std::vector<unsigned char> &mine = state().exchange_out;
   mine.clear();
+  // run.shared holds the merged arguments' updates, in argument order: the bytes of each count
+  // for its argument.
+  std::vector<int> args;
+  for (std::size_t a = 0; a < run.arrays.size(); ++a)
+    if (run.arrays[a].merged)
+      args.push_back(static_cast<int>(a));
+  std::vector<std::int64_t> packed(run.shared.size());
   for (std::int64_t s = 0; s < slots; ++s)
-    for (SharedUpdates *u : run.shared)
-      u->pack(s, mine);
+    for (std::size_t i = 0; i < run.shared.size(); ++i) {
+      const std::size_t before = mine.size();
+      run.shared[i]->pack(s, mine);
+      packed[i] += static_cast<std::int64_t>(mine.size() - before);
+    }
   const unsigned char *p = mine.data();
   std::int64_t parts = 1;
   if (exchange) {
@@ -83,9 +93,11 @@ void merge(LoopRun &run, std::int64_t slots, bool exchange) {
       total += b;
     unsigned char *all = gather_buffer(total);
     comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
-    state().loops.bytes_sent += static_cast<std::int64_t>(mine.size());
-    p = all;
     parts = static_cast<std::int64_t>(bytes.size());
+    // An all-gather: each byte reaches every other rank.
+    for (std::size_t i = 0; i < run.shared.size(); ++i)
+      count_sent(i < args.size() ? args[i] : -1, packed[i] * (parts - 1));
+    p = all;
   }
   const unsigned char *first = p;
   for (std::int64_t r = 0; r < parts; ++r)
@@ -203,7 +215,8 @@ std::vector<CheckedBlock> gather_blocks(const PartitionMap &map, std::vector<Che
   std::vector<unsigned char> gathered(static_cast<std::size_t>(total));
   comm_allgatherv_bytes(payload.data(), static_cast<std::int64_t>(payload.size()), gathered.data(),
                         bytes);
-  state().loops.bytes_sent += static_cast<std::int64_t>(payload.size());
+  count_sent(-1, static_cast<std::int64_t>(payload.size()) *
+                     static_cast<std::int64_t>(bytes.size() - 1));
   std::vector<CheckedBlock> all;
   for (const unsigned char *p = gathered.data(); p < gathered.data() + gathered.size();)
     all.push_back(deserialize(p));

@@ -61,8 +61,9 @@ public:
 
   void send(int t) override {
     std::vector<unsigned char> payload;
-    pack_spans(time_part_spans(rr_.run, map_, rr_.syncs, t, rr_.rank), payload);
-    state().loops.bytes_sent += static_cast<std::int64_t>(payload.size());
+    const std::vector<Span> spans = time_part_spans(rr_.run, map_, rr_.syncs, t, rr_.rank);
+    pack_spans(spans, payload);
+    count_sent(spans, 1);
     transfers_.send(std::move(payload), (rr_.rank - 1 + map_.ranks) % map_.ranks, t);
   }
 

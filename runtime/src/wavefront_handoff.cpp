@@ -62,7 +62,10 @@ public:
 
   void send(int t) override {
     std::vector<unsigned char> payload;
-    pack_spans(time_part_spans(rr_.run, map_, rr_.syncs, t, rr_.rank), payload);
+    const std::vector<Span> spans = time_part_spans(rr_.run, map_, rr_.syncs, t, rr_.rank);
+    pack_spans(spans, payload);
+    count_sent(spans, 1);
+    const std::size_t slab_bytes = payload.size();
     auto &before = forwarded_[static_cast<std::size_t>(t)];
     payload.insert(payload.end(), before.begin(), before.end());
     std::vector<unsigned char>().swap(before);
@@ -71,7 +74,7 @@ public:
       payload.insert(payload.end(), w.begin(), w.end());
       std::vector<unsigned char>().swap(w);
     }
-    state().loops.bytes_sent += static_cast<std::int64_t>(payload.size());
+    count_records_sent(rr_.run, payload.data() + slab_bytes, payload.size() - slab_bytes, 1);
     transfers_.send_sized(std::move(payload), rr_.rank + 1, t);
   }
 

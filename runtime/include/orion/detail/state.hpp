@@ -81,6 +81,10 @@ struct LoopProfile {
   std::string schedule;       ///< the candidate it ran last, as --dump=deps names it
   std::int64_t passes = 0;    ///< runs started so far
   LoopCounters counters;
+  LoopCounters first; ///< the first run's share (setup is mostly there)
+  /// The loop's arguments (0: the iterated array) and the bytes sent for each, over all runs.
+  std::vector<std::string> arrays;
+  std::vector<std::int64_t> sent_by_array;
 };
 
 struct RuntimeState {
@@ -113,6 +117,8 @@ struct RuntimeState {
   /// --orion-stats counters of parallel loops on this rank, all loops together; each loop's
   /// share is in loop_profiles.
   LoopCounters loops;
+  /// The running loop's bytes sent per argument (sized when it starts; added to its profile).
+  std::vector<std::int64_t> sent_by_array;
   /// Accumulator::aggregate across ranks (wall-clock seconds).
   double reduce_seconds = 0;
   /// Each parallel loop's record, in the order the loops first ran.

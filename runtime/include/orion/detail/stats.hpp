@@ -6,9 +6,53 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 namespace orion::detail {
+
+/// For one loop: its first run against the later ones (setup is mostly in the first), and the
+/// arrays its bytes were sent for, the most first, so that the array that dominates is named.
+inline void print_loop_detail(const LoopProfile &p) {
+  const LoopCounters &c = p.counters;
+  if (c.runs > 1) {
+    const LoopCounters later = c - p.first;
+    const double n = static_cast<double>(later.runs);
+    std::fprintf(stderr,
+                 "orion: stats: rank 0 loop %s: first run %.3f ms (setup %.3f), later runs %.3f "
+                 "ms each (setup %.3f, blocks %.3f, exchange %.3f)\n",
+                 p.where.c_str(), 1e3 * p.first.loop_seconds, 1e3 * p.first.setup_seconds,
+                 1e3 * later.loop_seconds / n, 1e3 * later.setup_seconds / n,
+                 1e3 * later.blocks_seconds / n, 1e3 * later.exchange_seconds / n);
+  }
+  if (c.bytes_sent <= 0)
+    return;
+  std::vector<std::size_t> order;
+  std::int64_t attributed = 0;
+  for (std::size_t a = 0; a < p.sent_by_array.size(); ++a)
+    if (p.sent_by_array[a] > 0) {
+      order.push_back(a);
+      attributed += p.sent_by_array[a];
+    }
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    return p.sent_by_array[x] != p.sent_by_array[y] ? p.sent_by_array[x] > p.sent_by_array[y]
+                                                    : x < y;
+  });
+  std::string line;
+  const double total = static_cast<double>(c.bytes_sent);
+  auto item = [&](const std::string &name, std::int64_t bytes) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s%s %.1f MB (%.0f%%)", line.empty() ? "" : ", ", name.c_str(),
+                  static_cast<double>(bytes) / 1e6, 100.0 * static_cast<double>(bytes) / total);
+    line += buf;
+  };
+  for (std::size_t a : order)
+    item(p.arrays[a], p.sent_by_array[a]);
+  if (c.bytes_sent > attributed)
+    item("(no array: --orion-check's access sets)", c.bytes_sent - attributed);
+  std::fprintf(stderr, "orion: stats: rank 0 loop %s sent, by array: %s\n", p.where.c_str(),
+               line.c_str());
+}
 
 /// One line per parallel loop, the most expensive first (at most kShown, then a summary of the
 /// rest), so that the loop that dominates is named.
@@ -36,6 +80,7 @@ inline void print_loop_profiles(const RuntimeState &st) {
                  c.loop_seconds / runs, c.setup_seconds, c.blocks_seconds, c.exchange_seconds,
                  c.compute_seconds / st.threads_per_rank, c.wait_seconds / st.threads_per_rank,
                  static_cast<double>(c.bytes_sent) / 1e6);
+    print_loop_detail(*order[i]);
   }
   if (order.size() > kShown) {
     LoopCounters rest;
