@@ -53,6 +53,8 @@ std::optional<int> aligned_dim(const ir::Loop &loop, int array, int d) {
 std::string bytes_of(const ir::Loop &loop, int array) {
   const ir::ArrayDecl &a = loop.arrays[array];
   std::string out = fmt::format("sizeof({})", a.element_type.empty() ? "T" : a.element_type);
+  if (a.kind == ir::ArrayKind::Sparse)
+    return out + fmt::format(" * {}.nnz()", a.name);
   for (int d = 0; d < a.rank; ++d)
     out += fmt::format(" * {}.extent({})", a.name, d);
   return out;
@@ -73,6 +75,7 @@ struct CostText {
   int array;
 
   std::string workers_minus_one() const { return "(P - 1)"; }
+  std::string ranks_minus_one() const { return "(R - 1)"; }
   std::string array_bytes() const { return bytes_of(loop, array); }
   std::string iterations() const { return iterations_of(loop); }
   std::string element_bytes() const {
@@ -119,19 +122,26 @@ Candidate make_candidate(const ir::Loop &loop, const Schedule &schedule) {
   }
 
   std::string formula;
-  for (const ArrayPlacement &p : candidate.arrays) {
-    if (p.role != Role::Rotated && p.role != Role::Served)
-      continue;
-    CostTerm term{p.role == Role::Rotated ? model::CostKind::RotatedPerPass
-                                          : model::CostKind::ServedPerAccess,
-                  p.array, 0};
-    if (p.role == Role::Served)
-      for (const ir::ArrayRef &r : loop.refs)
-        term.accesses += r.array == p.array;
+  const auto add = [&](CostTerm term) {
     candidate.cost.push_back(term);
     formula += (formula.empty() ? "" : " + ") +
-               model::cost_term(CostText{loop, p.array}, term.kind, term.accesses);
+               model::cost_term(CostText{loop, term.array}, term.kind, term.accesses);
+  };
+  for (const ArrayPlacement &p : candidate.arrays) {
+    if (p.role == Role::Rotated) {
+      add({model::CostKind::RotatedPerPass, p.array, 0});
+    } else if (p.role == Role::Served) {
+      CostTerm term{model::CostKind::ServedPerAccess, p.array, 0};
+      for (const ir::ArrayRef &r : loop.refs)
+        term.accesses += r.array == p.array;
+      add(term);
+    }
   }
+  // The runtime keeps every rank's copy whole: what a loop wrote into partitioned arrays goes to
+  // every rank when it ends.
+  for (const ArrayPlacement &p : candidate.arrays)
+    if ((p.role == Role::Local || p.role == Role::Rotated) && is_written(loop, p.array))
+      add({model::CostKind::CoherencePerLoop, p.array, 0});
   candidate.cost_formula = formula.empty() ? "0" : formula;
   return candidate;
 }

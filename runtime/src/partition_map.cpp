@@ -227,16 +227,23 @@ std::vector<std::vector<Task>> PartitionMap::rounds() const {
 
 namespace {
 
-/// model::cost_term's quantities on the real extents of one array.
+/// model::cost_term's quantities on the real extents of one loop argument.
 struct CostOnExtents {
-  std::int64_t workers;
-  const DenseHandle &array;
+  const PartitionMap &map;
+  const LoopRun &run;
+  int arg;
   double iterations_;
 
-  double workers_minus_one() const { return static_cast<double>(workers - 1); }
-  double array_bytes() const { return static_cast<double>(array.bytes()); }
+  double workers_minus_one() const { return static_cast<double>(map.workers - 1); }
+  double ranks_minus_one() const { return static_cast<double>(map.ranks - 1); }
+  double array_bytes() const {
+    if (arg == 0 && run.sparse) // the iterated sparse array: its values
+      return static_cast<double>(run.nnz) * static_cast<double>(run.value_size);
+    return static_cast<double>(handle().bytes());
+  }
   double iterations() const { return iterations_; }
-  double element_bytes() const { return static_cast<double>(array.element_size); }
+  double element_bytes() const { return static_cast<double>(handle().element_size); }
+  const DenseHandle &handle() const { return run.arrays.at(static_cast<std::size_t>(arg)); }
   double count(int n) const { return n; }
   double times(double x, double y) const { return x * y; }
 };
@@ -271,10 +278,9 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
   for (std::size_t c = 0; c < plan.candidates.size(); ++c) {
     const plan::Candidate &cand = plan.candidates[c];
     double cost = 0;
-    for (const plan::CostTerm &term : cand.cost) {
-      const DenseHandle &h = run.arrays.at(static_cast<std::size_t>(term.arg));
-      cost += model::cost_term(CostOnExtents{map.workers, h, iterations}, term.kind, term.accesses);
-    }
+    for (const plan::CostTerm &term : cand.cost)
+      cost +=
+          model::cost_term(CostOnExtents{map, run, term.arg, iterations}, term.kind, term.accesses);
     map.costs.push_back(cost);
     std::int64_t width = map.workers;
     const bool runnable = lower_unit_triangular(cand.transform, run.dims);

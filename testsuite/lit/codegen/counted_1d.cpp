@@ -31,8 +31,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:           .dims = {0},
 // CHECK-NEXT:           .transform = {},
 // CHECK-NEXT:           .roles = {{[{][{]}}1, ::orion::model::Role::Local, 0}, {2, ::orion::model::Role::Replicated, -1}},
-// CHECK-NEXT:           .cost = {},
-// CHECK-NEXT:           .cost_formula = "0"}},
+// CHECK-NEXT:           .cost = {{[{][{]}}::orion::model::CostKind::CoherencePerLoop, 1, 0}},
+// CHECK-NEXT:           .cost_formula = "(R - 1) * sizeof(float) * B.extent(0)"}},
 // CHECK-NEXT:        .reductions = {}};
 // CHECK-NEXT:#line 13 "{{.*}}counted_1d.cpp"
 // CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_nest<1>(orion_plan, ::orion::parallel::NestBounds<1>{{[{][{]}}{{[{][{]}}1, {{[{][{]}}0}}}}}, {{[{][{]}}{(2) * static_cast<std::int64_t>(N) + (-1), {{[{][{]}}0}}}}}}, ::orion::parallel::arrays(B, A), [&](auto &B, auto &A, const ::orion::parallel::Block<1> &orion_block) { for (int64_t i = orion_block.lower(0, (1)); i < orion_block.upper(0, (2 * N - 1)); ++i) _Pragma("GCC diagnostic pop")

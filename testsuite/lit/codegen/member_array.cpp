@@ -35,8 +35,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:             .dims = {0},
 // CHECK-NEXT:             .transform = {},
 // CHECK-NEXT:             .roles = {{[{][{]}}1, ::orion::model::Role::Local, 0}, {2, ::orion::model::Role::Local, 0}},
-// CHECK-NEXT:             .cost = {},
-// CHECK-NEXT:             .cost_formula = "0"}},
+// CHECK-NEXT:             .cost = {{[{][{]}}::orion::model::CostKind::CoherencePerLoop, 1, 0}},
+// CHECK-NEXT:             .cost_formula = "(R - 1) * sizeof(float) * w.extent(0)"}},
 // CHECK-NEXT:          .reductions = {}};
 // CHECK-NEXT:#line 11 "{{.*}}member_array.cpp"
 // CHECK-NEXT:      _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_nest<1>(orion_plan, ::orion::parallel::NestBounds<1>{{[{][{]}}{{[{][{]}}0, {{[{][{]}}0}}}}}, {{[{][{]}}{static_cast<std::int64_t>(w.extent(0)), {{[{][{]}}0}}}}}}, ::orion::parallel::arrays(w, g), [&, orion_copy_lr = lr](auto &w, auto &g, const ::orion::parallel::Block<1> &orion_block) { const auto lr = orion_copy_lr; for (int64_t i = orion_block.lower(0, (0)); i < orion_block.upper(0, (w.extent(0))); ++i) _Pragma("GCC diagnostic pop")

@@ -56,14 +56,14 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:             .dims = {0, 1},
 // CHECK-NEXT:             .transform = {},
 // CHECK-NEXT:             .roles = {{[{][{]}}0, ::orion::model::Role::Local, -1}, {1, ::orion::model::Role::Local, 0}, {2, ::orion::model::Role::Rotated, 0}},
-// CHECK-NEXT:             .cost = {{[{][{]}}::orion::model::CostKind::RotatedPerPass, 2, 0}},
-// CHECK-NEXT:             .cost_formula = "(P - 1) * sizeof(float) * H.extent(0) * H.extent(1)"},
+// CHECK-NEXT:             .cost = {{[{][{]}}::orion::model::CostKind::RotatedPerPass, 2, 0}, {::orion::model::CostKind::CoherencePerLoop, 1, 0}, {::orion::model::CostKind::CoherencePerLoop, 2, 0}},
+// CHECK-NEXT:             .cost_formula = "(P - 1) * sizeof(float) * H.extent(0) * H.extent(1) + (R - 1) * sizeof(float) * W.extent(0) * W.extent(1) + (R - 1) * sizeof(float) * H.extent(0) * H.extent(1)"},
 // CHECK-NEXT:            {.protocol = ::orion::model::Protocol::Rotation,
 // CHECK-NEXT:             .dims = {1, 0},
 // CHECK-NEXT:             .transform = {},
 // CHECK-NEXT:             .roles = {{[{][{]}}0, ::orion::model::Role::Local, -1}, {1, ::orion::model::Role::Rotated, 0}, {2, ::orion::model::Role::Local, 0}},
-// CHECK-NEXT:             .cost = {{[{][{]}}::orion::model::CostKind::RotatedPerPass, 1, 0}},
-// CHECK-NEXT:             .cost_formula = "(P - 1) * sizeof(float) * W.extent(0) * W.extent(1)"}},
+// CHECK-NEXT:             .cost = {{[{][{]}}::orion::model::CostKind::RotatedPerPass, 1, 0}, {::orion::model::CostKind::CoherencePerLoop, 1, 0}, {::orion::model::CostKind::CoherencePerLoop, 2, 0}},
+// CHECK-NEXT:             .cost_formula = "(P - 1) * sizeof(float) * W.extent(0) * W.extent(1) + (R - 1) * sizeof(float) * W.extent(0) * W.extent(1) + (R - 1) * sizeof(float) * H.extent(0) * H.extent(1)"}},
 // CHECK-NEXT:          .reductions = {"sq_err"}};
 // CHECK-NEXT:#line 26 "{{.*}}sgd_mf.cpp"
 // CHECK-NEXT:      _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_each(orion_plan, ratings, ::orion::parallel::arrays(W, H), ::orion::parallel::reductions(sq_err), [&, orion_copy_lr = lr, orion_copy_reg = reg](auto &W, auto &H, auto &sq_err, const auto &key, auto &r) { const auto lr = orion_copy_lr; const auto reg = orion_copy_reg; _Pragma("GCC diagnostic pop")

@@ -31,8 +31,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:           .dims = {1},
 // CHECK-NEXT:           .transform = {{[{][{]}}1, 0}, {1, 1}},
 // CHECK-NEXT:           .roles = {{[{][{]}}1, ::orion::model::Role::Rotated, -1}},
-// CHECK-NEXT:           .cost = {{[{][{]}}::orion::model::CostKind::RotatedPerPass, 1, 0}},
-// CHECK-NEXT:           .cost_formula = "(P - 1) * sizeof(double) * A.extent(0) * A.extent(1)"}},
+// CHECK-NEXT:           .cost = {{[{][{]}}::orion::model::CostKind::RotatedPerPass, 1, 0}, {::orion::model::CostKind::CoherencePerLoop, 1, 0}},
+// CHECK-NEXT:           .cost_formula = "(P - 1) * sizeof(double) * A.extent(0) * A.extent(1) + (R - 1) * sizeof(double) * A.extent(0) * A.extent(1)"}},
 // CHECK-NEXT:        .reductions = {}};
 // CHECK-NEXT:#line 13 "{{.*}}skewed_stencil.cpp"
 // CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_nest<2>(orion_plan, ::orion::parallel::NestBounds<2>{{[{][{]}}{{[{][{]}}1, {{[{][{]}}0, 0}}}, {0, {{[{][{]}}0, 0}}}}}, {{[{][{]}}{static_cast<std::int64_t>(N), {{[{][{]}}0, 0}}}, {static_cast<std::int64_t>(N) + (-1), {{[{][{]}}0, 0}}}}}}, ::orion::parallel::arrays(A), [&](auto &A, const ::orion::parallel::Block<2> &orion_block) { for (int64_t i = orion_block.lower(0, (1)); i < orion_block.upper(0, (N)); ++i) for (int64_t j = orion_block.lower(1, (0), i); j < orion_block.upper(1, (N - 1), i); ++j) _Pragma("GCC diagnostic pop")

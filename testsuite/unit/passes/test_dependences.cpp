@@ -113,7 +113,10 @@ TEST_CASE("SGD MF: two vectors, 2D both ways, no 1D") {
   CHECK(plan.arrays[W].role == model::Role::Local);
   CHECK(plan.arrays[H].role == model::Role::Rotated);
   CHECK(plan.cost.front().kind == model::CostKind::RotatedPerPass);
-  CHECK(plan.cost_formula == "(P - 1) * sizeof(double) * H.extent(0) * H.extent(1)");
+  // H travels around the ring; afterwards every rank gets the rows of W and H it did not write.
+  CHECK(plan.cost_formula == "(P - 1) * sizeof(double) * H.extent(0) * H.extent(1) + "
+                             "(R - 1) * sizeof(double) * W.extent(0) * W.extent(1) + "
+                             "(R - 1) * sizeof(double) * H.extent(0) * H.extent(1)");
 }
 
 TEST_CASE("unordered loops skip write/write pairs; ordered ones keep them") {

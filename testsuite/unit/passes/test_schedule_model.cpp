@@ -16,6 +16,7 @@ namespace {
 struct Numbers {
   double p, bytes, iters, elem;
   double workers_minus_one() const { return p - 1; }
+  double ranks_minus_one() const { return p / 2 - 1; }
   double array_bytes() const { return bytes; }
   double iterations() const { return iters; }
   double element_bytes() const { return elem; }
@@ -26,6 +27,7 @@ struct Numbers {
 /// Symbols, as the compiler renders a term.
 struct Symbols {
   std::string workers_minus_one() const { return "(P - 1)"; }
+  std::string ranks_minus_one() const { return "(R - 1)"; }
   std::string array_bytes() const { return "bytes(A)"; }
   std::string iterations() const { return "N"; }
   std::string element_bytes() const { return "sizeof(T)"; }
@@ -70,4 +72,7 @@ TEST_CASE("one cost formula: rendered as text, evaluated on extents", "[model]")
   CHECK(model::cost_term(n, model::CostKind::ServedPerAccess, 3) == 240);
   CHECK(model::cost_term(Symbols{}, model::CostKind::RotatedPerPass, 0) == "(P - 1) * bytes(A)");
   CHECK(model::cost_term(Symbols{}, model::CostKind::ServedPerAccess, 3) == "N * 3 * sizeof(T)");
+  // 4 workers on 2 ranks: the rotation counts worker hops, coherence counts ranks.
+  CHECK(model::cost_term(n, model::CostKind::CoherencePerLoop, 0) == 100);
+  CHECK(model::cost_term(Symbols{}, model::CostKind::CoherencePerLoop, 0) == "(R - 1) * bytes(A)");
 }

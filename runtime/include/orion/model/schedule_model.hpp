@@ -100,14 +100,16 @@ constexpr int partitioned_dims(Protocol p) { return p == Protocol::OneD ? 1 : 2;
 
 /// The cost of one term, written once over an algebra `A` that supplies the quantities and the
 /// product: the runtime evaluates it on numbers (real extents), the compiler renders it as text.
-/// `A` provides `workers_minus_one()`, `array_bytes()`, `iterations()`, `element_bytes()`,
-/// `count(int)` and `times(x, y)`.
+/// `A` provides `workers_minus_one()`, `ranks_minus_one()`, `array_bytes()`, `iterations()`,
+/// `element_bytes()`, `count(int)` and `times(x, y)`.
 template <typename A> auto cost_term(const A &a, CostKind kind, int accesses) {
   switch (kind) {
   case CostKind::RotatedPerPass:
     return a.times(a.workers_minus_one(), a.array_bytes());
   case CostKind::ServedPerAccess:
     return a.times(a.times(a.iterations(), a.count(accesses)), a.element_bytes());
+  case CostKind::CoherencePerLoop:
+    return a.times(a.ranks_minus_one(), a.array_bytes());
   }
   return a.count(0);
 }
