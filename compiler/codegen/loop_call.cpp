@@ -60,17 +60,18 @@ std::string body_text(const ir::Loop &loop, const SourceText &source) {
 
 } // namespace
 
-std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
-                      const SourceText &source, const std::string &path, std::string &error) {
+llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
+                                      const SourceText &source, const std::string &path) {
   const size_t dims = loop.space.dims.size();
   const bool counted = loop.space.kind == ir::IterationSpace::Kind::Counted;
   if (counted) {
     for (size_t d = 0; d < dims; ++d)
       for (const ir::Bound *b : {&loop.space.dims[d].lower, &loop.space.dims[d].upper})
         if (!b->expr || b->expr->uses(ir::SymbolKind::InnerIndex)) {
-          error = fmt::format("cannot partition this loop: bound '{}' of '{}' is not affine",
-                              b->text, loop.space.dims[d].name);
-          return "";
+          return llvm::createStringError(
+              llvm::inconvertibleErrorCode(),
+              fmt::format("cannot partition this loop: bound '{}' of '{}' is not affine", b->text,
+                          loop.space.dims[d].name));
         }
   }
 

@@ -8,13 +8,15 @@
 
 #include "orion/passes/loop_analysis.hpp"
 
+#include <llvm/Support/Error.h>
+
 #include <string>
 
 namespace orion::codegen {
 
-/// The replacement of `loop.text.statement`, or "" with `error` set when the loop cannot be
-/// generated (a bound is not affine). Needs `analysis.chosen`.
-std::string loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
-                      const SourceText &source, const std::string &path, std::string &error);
+/// The replacement of `loop.text.statement`, or an llvm::StringError saying why the loop cannot
+/// be generated (a bound is not affine). Needs `analysis.chosen`.
+llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
+                                      const SourceText &source, const std::string &path);
 
 } // namespace orion::codegen

@@ -79,16 +79,27 @@ private:
 
 } // namespace
 
-std::string emit_source(const ir::Program &program, const std::vector<deps::LoopAnalysis> &analyses,
-                        const std::string &original_text, const std::string &original_path,
-                        std::vector<CodegenError> &errors) {
+char CodegenError::ID = 0;
+
+void CodegenError::log(llvm::raw_ostream &os) const {
+  os << at.line << ":" << at.column << ": " << message;
+}
+
+llvm::Expected<std::string> emit_source(const ir::Program &program,
+                                        const std::vector<deps::LoopAnalysis> &analyses,
+                                        const std::string &original_text,
+                                        const std::string &original_path) {
   const SourceText source(original_text, original_path);
   Splicer splicer(original_text, original_path);
-  const size_t before = errors.size();
+  llvm::Error errors = llvm::Error::success();
+  const auto fail = [&](ir::SourceLocation at, std::string message) {
+    errors =
+        llvm::joinErrors(std::move(errors), llvm::make_error<CodegenError>(at, std::move(message)));
+  };
   for (size_t n = 0; n < program.loops.size(); ++n) {
     const ir::Loop &loop = program.loops[n];
     if (!loop.text.rewritable) {
-      errors.push_back({loop.location, loop.text.why});
+      fail(loop.location, loop.text.why);
       continue;
     }
     // Splices must not overlap: a parallel loop inside another one would be edited twice.
@@ -98,20 +109,22 @@ std::string emit_source(const ir::Program &program, const std::vector<deps::Loop
                           other.text.statement.begin <= loop.text.pragma.begin &&
                           loop.text.statement.end <= other.text.statement.end);
     if (nested) {
-      errors.push_back({loop.pragma_location, "a parallel loop cannot be nested in another "
-                                              "parallel loop; remove one of the pragmas"});
+      fail(loop.pragma_location, "a parallel loop cannot be nested in another parallel loop; "
+                                 "remove one of the pragmas");
       continue;
     }
     if (n >= analyses.size() || !analyses[n].chosen) {
-      errors.push_back({loop.pragma_location, "no parallel schedule for this loop"});
+      fail(loop.pragma_location, "no parallel schedule for this loop");
       continue;
     }
-    std::string error;
-    std::string call = loop_call(loop, analyses[n], source, original_path, error);
-    if (!error.empty()) {
-      errors.push_back({loop.location, error});
+    llvm::Expected<std::string> generated = loop_call(loop, analyses[n], source, original_path);
+    if (!generated) {
+      llvm::handleAllErrors(generated.takeError(), [&](const llvm::StringError &e) {
+        fail(loop.location, e.getMessage());
+      });
       continue;
     }
+    std::string call = std::move(*generated);
     // Back to the user's numbering after the loop, at the column where the rest of its line
     // continues (or on the next line, taking the line break along).
     ir::ByteRange statement = loop.text.statement;
@@ -125,8 +138,8 @@ std::string emit_source(const ir::Program &program, const std::vector<deps::Loop
     splicer.replace(loop.text.pragma, pragma_comment(loop, source, n));
     splicer.replace(statement, call);
   }
-  if (errors.size() > before)
-    return "";
+  if (errors)
+    return errors;
   std::vector<ir::ViewOverload> overloads;
   for (const ir::Loop &loop : program.loops)
     overloads.insert(overloads.end(), loop.view_overloads.begin(), loop.view_overloads.end());

@@ -6,21 +6,30 @@
 
 #include "orion/passes/loop_analysis.hpp"
 
+#include <llvm/Support/Error.h>
+
 #include <string>
 #include <vector>
 
 namespace orion::codegen {
 
-/// A loop that cannot be generated, and where.
-struct CodegenError {
+/// A loop that cannot be generated, and where (an llvm::Error payload; several are joined).
+class CodegenError : public llvm::ErrorInfo<CodegenError> {
+public:
+  static char ID;
+  CodegenError(ir::SourceLocation at, std::string message) : at(at), message(std::move(message)) {}
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
+
   ir::SourceLocation at;
   std::string message;
 };
 
 /// The transformed source of `program` (one analysis per loop, each with a chosen plan), given
-/// the original text; empty with `errors` filled when some loop cannot be transformed.
-std::string emit_source(const ir::Program &program, const std::vector<deps::LoopAnalysis> &analyses,
-                        const std::string &original_text, const std::string &original_path,
-                        std::vector<CodegenError> &errors);
+/// the original text; or a CodegenError for every loop that cannot be transformed.
+llvm::Expected<std::string> emit_source(const ir::Program &program,
+                                        const std::vector<deps::LoopAnalysis> &analyses,
+                                        const std::string &original_text,
+                                        const std::string &original_path);
 
 } // namespace orion::codegen

@@ -5,7 +5,6 @@
 #include "options.hpp"
 #include "output_file.hpp"
 #include "parser_args.hpp"
-#include "source_diagnostics.hpp"
 
 #include "../codegen/source_emitter.hpp"
 #include "../frontend/frontend.hpp"
@@ -30,6 +29,26 @@ using namespace orion;
 int fail(const std::string &message) {
   fmt::print(stderr, "orionc: error: {}\n", message);
   return 1;
+}
+
+/// Every parallel loop needs a legal schedule: never a silent serial fallback.
+void check_schedules(const ir::Program &program, const std::vector<deps::LoopAnalysis> &analyses,
+                     frontend::DiagnosticSink &diags) {
+  for (size_t n = 0; n < program.loops.size(); ++n) {
+    const ir::Loop &loop = program.loops[n];
+    const deps::LoopAnalysis &a = analyses[n];
+    if (!a.error.empty()) {
+      diags.error(loop.pragma_location,
+                  fmt::format("isl could not analyze this loop's dependences: {}", a.error));
+    } else if (!a.chosen) {
+      diags.error(loop.pragma_location,
+                  fmt::format("no parallel schedule for this loop: {}",
+                              report::choice_reason(loop, a.dependences, a.schedules)));
+      for (const std::string &s : report::suggestions(loop, a.schedules))
+        diags.note(loop.pragma_location, "suggestion: " + s);
+      diags.note(loop.location, "run 'orionc --dump=deps' on this file for the full report");
+    }
+  }
 }
 
 int run(const driver::Options &o) {
@@ -61,10 +80,40 @@ int run(const driver::Options &o) {
   if (!driver::read_file(o.input, text))
     return 1;
 
-  auto program = frontend::run_frontend(
-      {o.input, driver::parser_args(o.std_flag, o.preprocessor_args), std::nullopt});
+  // The analysis, the schedule check and code generation run on the finished LoopIR inside the
+  // front end, so that their errors go through its diagnostics engine: printed, counted and
+  // verified (--verify) like Clang's.
+  deps::IslContext isl;
+  std::vector<deps::LoopAnalysis> analyses;
+  std::string transformed;
+  frontend::FrontendOptions parse{
+      o.input, driver::parser_args(o.std_flag, o.preprocessor_args), std::nullopt, {}};
+  if (o.verify) {
+    parse.compiler_args.push_back("-Xclang");
+    parse.compiler_args.push_back("-verify");
+  }
+  if (o.dump != driver::Dump::Loops)
+    parse.after_parse = [&](const ir::Program &program, frontend::DiagnosticSink &diags) {
+      analyses = deps::analyze_program(program, isl);
+      if (o.dump == driver::Dump::Deps)
+        return;
+      check_schedules(program, analyses, diags);
+      if (diags.has_errors())
+        return;
+      llvm::Expected<std::string> generated =
+          codegen::emit_source(program, analyses, text, o.input);
+      if (generated)
+        transformed = std::move(*generated);
+      else
+        llvm::handleAllErrors(generated.takeError(), [&](const codegen::CodegenError &e) {
+          diags.error(e.at, e.message);
+        });
+    };
+  auto program = frontend::run_frontend(parse);
   if (!program)
     return 1;
+  if (o.verify)
+    return 0; // every diagnostic was expected, and every expected one came
   // Written once the input parsed: a build system reads it only after the command succeeded.
   if (!o.depfile.empty() &&
       !driver::write_output(o.depfile, driver::make_depfile(output, program->inputs)))
@@ -78,10 +127,6 @@ int run(const driver::Options &o) {
       report::write_loops_text(*program, out);
     return driver::write_output(output, out.str()) ? 0 : 1;
   }
-
-  // The dependence report, the schedule check and code generation share one analysis.
-  deps::IslContext isl;
-  const auto analyses = deps::analyze_program(*program, isl);
 
   if (o.dump == driver::Dump::Deps) {
     report::DepsReportInput input{*program, analyses, text,
@@ -104,36 +149,6 @@ int run(const driver::Options &o) {
     return driver::write_output(output, out.str()) ? 0 : 1;
   }
 
-  driver::SourceDiagnostics diags(o.input, text);
-  auto report_errors = [&] {
-    fmt::print(stderr, "{} error{} generated.\n", diags.errors(), diags.errors() == 1 ? "" : "s");
-    return 1;
-  };
-  // Every parallel loop needs a legal schedule: never a silent serial fallback.
-  for (size_t n = 0; n < program->loops.size(); ++n) {
-    const ir::Loop &loop = program->loops[n];
-    const deps::LoopAnalysis &a = analyses[n];
-    if (!a.error.empty()) {
-      diags.error(loop.pragma_location,
-                  fmt::format("isl could not analyze this loop's dependences: {}", a.error));
-    } else if (!a.chosen) {
-      diags.error(loop.pragma_location,
-                  fmt::format("no parallel schedule for this loop: {}",
-                              report::choice_reason(loop, a.dependences, a.schedules)));
-      for (const std::string &s : report::suggestions(loop, a.schedules))
-        diags.note(loop.pragma_location, "suggestion: " + s);
-      diags.note(loop.location, "run 'orionc --dump=deps' on this file for the full report");
-    }
-  }
-  if (diags.errors() > 0)
-    return report_errors();
-
-  std::vector<codegen::CodegenError> errors;
-  const std::string transformed = codegen::emit_source(*program, analyses, text, o.input, errors);
-  for (const codegen::CodegenError &e : errors)
-    diags.error(e.at, e.message);
-  if (diags.errors() > 0)
-    return report_errors();
   if (o.emit == driver::Emit::Cpp)
     return driver::write_output(output, transformed) ? 0 : 1;
 

@@ -29,6 +29,9 @@ OPTIONS:
                          takes html (a self-contained page) and remarks (LLVM
                          optimization-remark YAML for opt-viewer)
   --keep                 Keep the transformed source next to the output (<output>.orion.cpp)
+  --verify               Check the diagnostics against the source's `// expected-error {{...}}`,
+                         `expected-warning` and `expected-note` comments (as clang -verify);
+                         writes nothing; exit status 0 when they match
   --depfile=<file>       Also write a Make-style dependency file: the output depends on the
                          input and every non-system header it includes (for build systems:
                          CMake's DEPFILE, Ninja's depfile); needs an output file (-o)
@@ -97,6 +100,8 @@ std::variant<Options, Action, UsageError> parse_options(const std::vector<std::s
         return UsageError{"option '--depfile=' needs a file name"};
     } else if (a == "--keep") {
       o.keep = true;
+    } else if (a == "--verify") {
+      o.verify = true;
     } else if (a == "-v") {
       o.verbose = true;
     } else if (starts_with(a, "-I") || starts_with(a, "-D") || starts_with(a, "-U")) {

@@ -29,6 +29,9 @@ struct Options {
   std::vector<std::string> codegen_args;      ///< -O/-g/-march, host compiler only
   /// --depfile=FILE: a Make-style list of the files the output depends on (for build systems).
   std::string depfile;
+  /// --verify: check every diagnostic (the front end's and the later stages') against the
+  /// `expected-error {{...}}` comments of the source, as `clang -verify` does; no output.
+  bool verify = false;
 };
 
 /// `--help` and `--version` short-circuit the build.

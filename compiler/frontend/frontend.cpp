@@ -14,15 +14,50 @@
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 
+#include <algorithm>
+
 namespace orion::frontend {
 namespace {
+
+/// Loops in the order of their pragmas.
+void sort_loops(ir::Program &program) {
+  std::sort(program.loops.begin(), program.loops.end(), [](const ir::Loop &a, const ir::Loop &b) {
+    return std::pair(a.pragma_location.line, a.pragma_location.column) <
+           std::pair(b.pragma_location.line, b.pragma_location.column);
+  });
+}
+
+/// DiagnosticSink on the front end's engine: LoopIR locations are lines and columns of the main
+/// file.
+class EngineSink final : public DiagnosticSink {
+public:
+  EngineSink(clang::DiagnosticsEngine &engine, const clang::SourceManager &sm)
+      : engine_(engine), sm_(sm) {}
+  void error(ir::SourceLocation at, const std::string &message) override {
+    report(clang::DiagnosticsEngine::Error, at, message);
+  }
+  void note(ir::SourceLocation at, const std::string &message) override {
+    report(clang::DiagnosticsEngine::Note, at, message);
+  }
+  bool has_errors() const override { return engine_.hasErrorOccurred(); }
+
+private:
+  void report(clang::DiagnosticsEngine::Level level, ir::SourceLocation at,
+              const std::string &message) {
+    const clang::SourceLocation loc = sm_.translateLineCol(sm_.getMainFileID(), at.line, at.column);
+    engine_.Report(loc, engine_.getCustomDiagID(level, "%0")) << message;
+  }
+  clang::DiagnosticsEngine &engine_;
+  const clang::SourceManager &sm_;
+};
 
 /// After parsing: binds pragmas to loops and builds LoopIR for each.
 class LoopConsumer : public clang::ASTConsumer {
 public:
   LoopConsumer(const std::vector<PragmaRecord> &pragmas, const unsigned &pragma_errors,
-               ir::Program &program)
-      : pragmas_(pragmas), pragma_errors_(pragma_errors), program_(program) {}
+               ir::Program &program, const AfterParse &after_parse)
+      : pragmas_(pragmas), pragma_errors_(pragma_errors), program_(program),
+        after_parse_(after_parse) {}
 
   void HandleTranslationUnit(clang::ASTContext &ast) override {
     Diagnostics diags(ast.getDiagnostics());
@@ -63,18 +98,27 @@ public:
         program_.loops.push_back(std::move(*loop));
     }
     warn_rank_dependent_collectives(ast, seen, diags);
+    // The later stages report while this engine is alive: before the diagnostic client ends the
+    // file (which is when --verify compares).
+    if (after_parse_ && !diags.engine().hasErrorOccurred()) {
+      sort_loops(program_);
+      EngineSink sink(diags.engine(), sm);
+      after_parse_(program_, sink);
+    }
   }
 
 private:
   const std::vector<PragmaRecord> &pragmas_;
   const unsigned &pragma_errors_;
   ir::Program &program_;
+  const AfterParse &after_parse_;
 };
 
 /// Registers the `orion` pragma handler for the file being parsed.
 class LoopAction : public clang::ASTFrontendAction {
 public:
-  explicit LoopAction(ir::Program &program) : program_(program) {}
+  LoopAction(ir::Program &program, const AfterParse &after_parse)
+      : program_(program), after_parse_(after_parse) {}
 
   bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
     ci.getPreprocessor().AddPragmaHandler(new OrionPragmaHandler(pragmas_, pragma_errors_));
@@ -87,26 +131,29 @@ public:
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
                                                         llvm::StringRef) override {
-    return std::make_unique<LoopConsumer>(pragmas_, pragma_errors_, program_);
+    return std::make_unique<LoopConsumer>(pragmas_, pragma_errors_, program_, after_parse_);
   }
 
 private:
   std::vector<PragmaRecord> pragmas_;
   unsigned pragma_errors_ = 0;
   ir::Program &program_;
+  const AfterParse &after_parse_;
   /// The main file and every non-system header it includes (Clang's own -MMD collector).
   clang::DependencyCollector inputs_;
 };
 
 class LoopActionFactory : public clang::tooling::FrontendActionFactory {
 public:
-  explicit LoopActionFactory(ir::Program &program) : program_(program) {}
+  LoopActionFactory(ir::Program &program, const AfterParse &after_parse)
+      : program_(program), after_parse_(after_parse) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<LoopAction>(program_);
+    return std::make_unique<LoopAction>(program_, after_parse_);
   }
 
 private:
   ir::Program &program_;
+  const AfterParse &after_parse_;
 };
 
 } // namespace
@@ -119,13 +166,10 @@ std::optional<ir::Program> run_frontend(const FrontendOptions &options) {
   tool.setPrintErrorMessage(false); // the diagnostics already said what went wrong
   if (options.contents)
     tool.mapVirtualFile(options.source, *options.contents);
-  LoopActionFactory factory(program);
+  LoopActionFactory factory(program, options.after_parse);
   if (tool.run(&factory) != 0)
     return std::nullopt;
-  std::sort(program.loops.begin(), program.loops.end(), [](const ir::Loop &a, const ir::Loop &b) {
-    return std::pair(a.pragma_location.line, a.pragma_location.column) <
-           std::pair(b.pragma_location.line, b.pragma_location.column);
-  });
+  sort_loops(program);
   return program;
 }
 

@@ -83,7 +83,7 @@ const std::vector<std::string> &pipeline_args() {
 void run_pipeline(const std::string &text) {
   using namespace orion;
   const std::vector<std::string> &args = pipeline_args();
-  auto program = frontend::run_frontend({kInputName, args, text});
+  auto program = frontend::run_frontend({kInputName, args, text, {}});
   if (!program)
     return;
   deps::IslContext isl;
@@ -97,8 +97,8 @@ void run_pipeline(const std::string &text) {
                   [](const deps::LoopAnalysis &a) { return a.error.empty() && a.chosen; });
   if (!every_loop_scheduled)
     return;
-  std::vector<codegen::CodegenError> errors;
-  codegen::emit_source(*program, analyses, text, kInputName, errors);
+  // A loop codegen cannot splice is an error for the user, not a crash: consume it.
+  llvm::consumeError(codegen::emit_source(*program, analyses, text, kInputName).takeError());
 }
 
 } // namespace

@@ -274,7 +274,8 @@ int main(int argc, char **argv) {
   deps::IslContext isl;
   Totals totals;
   for (const std::string &file : o.files) {
-    const std::optional<ir::Program> program = frontend::run_frontend({file, args, std::nullopt});
+    const std::optional<ir::Program> program =
+        frontend::run_frontend({file, args, std::nullopt, {}});
     if (!program) {
       // lit's XFAIL marks a known front-end bug that lit already tracks; not the oracle's to fail.
       if (marked_xfail(file)) {

@@ -31,6 +31,8 @@ TEST_CASE("a compiler-style command line") {
   CHECK(o.verbose);
   CHECK(o.preprocessor_args == std::vector<std::string>{"-Iinc", "-DX=1", "-Ufoo"});
   CHECK(o.codegen_args == std::vector<std::string>{"-O3", "-g", "-march=native"});
+  CHECK_FALSE(o.verify);
+  CHECK(parse_ok({"--verify", "a.cpp"}).verify);
 }
 
 TEST_CASE("dumps and emits") {
