@@ -89,8 +89,16 @@ std::optional<Matrix> find_exact_skew(const DependenceInfo &deps, const Polyhedr
         w += v;
     return w;
   };
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [&](const Matrix &a, const Matrix &b) { return weight(a) < weight(b); });
+  // Lightest first, in enumeration order among equals (std::stable_sort's temporary buffer is
+  // deprecated in C++20).
+  std::vector<std::pair<int64_t, size_t>> order;
+  for (size_t c = 0; c < candidates.size(); ++c)
+    order.emplace_back(weight(candidates[c]), c);
+  std::sort(order.begin(), order.end());
+  std::vector<Matrix> sorted;
+  for (const auto &entry : order)
+    sorted.push_back(std::move(candidates[entry.second]));
+  candidates = std::move(sorted);
   std::string negative = "false";
   for (int d = 0; d < dims; ++d)
     negative += fmt::format(" or d{} < 0", d);

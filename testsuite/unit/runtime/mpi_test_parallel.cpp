@@ -402,7 +402,7 @@ TEST_CASE("1D writes through a permutation reach every rank: runs of changed ele
     for (std::int64_t i = 0; i < n; ++i)
       perm(i) = (i * 7) % n + (i % 5 == 0 ? n : 0);
     B(n) = serial(n) = 4.0;
-    const auto value = [n](std::int64_t i, std::int64_t at) {
+    const auto value = [](std::int64_t i, std::int64_t at) {
       return at == n ? 4.0 : 0.5 * static_cast<double>(i) + 1.0;
     };
     for (std::int64_t i = 0; i < n; ++i)
