@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <set>
 #include <unordered_map>
 
@@ -226,10 +227,19 @@ DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
                      "dependences",
                      options.budget.count(), over_budget, cache.size()),
          -1});
-  std::stable_sort(info.dependences.begin(), info.dependences.end(),
-                   [](const Dependence &x, const Dependence &y) {
-                     return std::tie(x.array, x.distance) < std::tie(y.array, y.distance);
-                   });
+  // By array and distance, in discovery order among equals (std::stable_sort's temporary buffer
+  // is deprecated in C++20).
+  std::vector<size_t> order(info.dependences.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const Dependence &x = info.dependences[a], &y = info.dependences[b];
+    return std::tie(x.array, x.distance, a) < std::tie(y.array, y.distance, b);
+  });
+  std::vector<Dependence> sorted;
+  sorted.reserve(order.size());
+  for (size_t i : order)
+    sorted.push_back(std::move(info.dependences[i]));
+  info.dependences = std::move(sorted);
   return info;
 }
 
