@@ -61,8 +61,6 @@ void RankRun::worker(int local) {
   try {
     WorkerScope scope(g);
     AccessLog log;
-    // A wavefront ships each block's writes with its time part; 1D ships them all at the end.
-    const bool per_part = map.protocol() == model::Protocol::Wavefront;
     for (const Task &task : map.tasks_of(g)) {
       const auto wait_start = Clock::now();
       if (!handoff_->before(local, task))
@@ -73,7 +71,7 @@ void RankRun::worker(int local) {
       compute_s += std::chrono::duration<double>(Clock::now() - start).count();
       if (record) {
         auto &mine = writes[static_cast<std::size_t>(local)];
-        summarize(run, log, nullptr, &mine[per_part ? static_cast<std::size_t>(task.time) : 0]);
+        summarize(run, log, nullptr, &mine[handoff_->write_slot(task)]);
         log.clear();
       }
       handoff_->after(local, task);

@@ -43,6 +43,9 @@ public:
   virtual bool done() { return true; }
   /// Wakes every waiting worker after a failure, so that it sees it.
   virtual void wake_all() {}
+  /// Which of a worker's write-record buffers (RankRun::writes) a block's writes go to: one for
+  /// the whole loop, unless the protocol ships them per time part.
+  virtual std::size_t write_slot(const Task &) const { return 0; }
 };
 
 /// State shared by this rank's workers and its communicating thread during one normal run.

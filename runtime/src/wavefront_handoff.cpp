@@ -82,6 +82,11 @@ public:
     return transfers_.idle() && (rr_.rank == 0 || chain_next_ >= map_.time_parts);
   }
 
+  /// Each block's writes travel with its time part.
+  std::size_t write_slot(const Task &task) const override {
+    return static_cast<std::size_t>(task.time);
+  }
+
   void wake_all() override {
     for (WaitCounter &c : progress_)
       c.wake();
