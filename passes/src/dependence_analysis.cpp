@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -61,7 +62,7 @@ Vectors summarize(const isl::set &distances, const std::vector<isl::set> &carrie
 }
 
 /// The vectors to assume when isl gives up: anything lexicographically positive.
-Vectors conservative(const PolyhedralModel &model, isl::ctx ctx, IslContext &isl) {
+Vectors conservative(const PolyhedralModel &model, IslContext &isl) {
   const IslContext::Unlimited unlimited(isl); // the fallback itself must not run out
   Vectors out;
   for (int level = 0; level < model.dims(); ++level) {
@@ -71,8 +72,55 @@ Vectors conservative(const PolyhedralModel &model, isl::ctx ctx, IslContext &isl
       v.entries.push_back(d < level    ? Interval::exactly(0)
                           : d == level ? Interval{1, std::nullopt}
                                        : Interval::everything());
-    out.emplace_back(std::move(v), isl::set(ctx, model.carried_at(level)));
+    out.emplace_back(std::move(v), model.carried_at(level));
   }
+  return out;
+}
+
+/// `access` with its relation number as a tag on the domain: `[S[i] -> R<n>[]] -> A[o]`, so that
+/// one union of every relation keeps them apart.
+isl::map tagged(const isl::map &access, int n) {
+  return access.space()
+      .domain()
+      .add_named_tuple(fmt::format("R{}", n), 0)
+      .universe_map()
+      .range_product(access)
+      .uncurry();
+}
+
+int tag_of(const isl::set &wrapped) {
+  return std::stoi(wrapped.unwrap().range_tuple_id().name().substr(1));
+}
+
+/// Every pair of access relations that touch a common element, a write in at least one of them,
+/// composed in one step on the tagged union (as PPCG and Polly compute dependences), by (source
+/// relation, sink relation): `{ S[i] -> S[j] }` where the source relation at i and the sink
+/// relation at j meet. Pairs that never meet are absent.
+std::map<std::pair<int, int>, isl::map> conflicts(const std::vector<isl::map> &relations,
+                                                  const std::vector<bool> &read,
+                                                  const std::vector<bool> &written) {
+  isl::union_map reads, writes, accesses;
+  for (size_t n = 0; n < relations.size(); ++n) {
+    const isl::map t = tagged(relations[n], static_cast<int>(n));
+    accesses = accesses.is_null() ? isl::union_map(t) : accesses.unite(t);
+    if (read[n])
+      reads = reads.is_null() ? isl::union_map(t) : reads.unite(t);
+    if (written[n])
+      writes = writes.is_null() ? isl::union_map(t) : writes.unite(t);
+  }
+  std::map<std::pair<int, int>, isl::map> out;
+  if (writes.is_null())
+    return out;
+  isl::union_map pairs = writes.apply_range(accesses.reverse());
+  if (!reads.is_null())
+    pairs = pairs.unite(reads.apply_range(writes.reverse()));
+  pairs.foreach_map([&](isl::map m) {
+    const std::pair<int, int> key{tag_of(m.domain()), tag_of(m.range())};
+    const isl::map untagged = m.domain_factor_domain().range_factor_domain();
+    const auto [it, inserted] = out.try_emplace(key, untagged);
+    if (!inserted)
+      it->second = it->second.unite(untagged);
+  });
   return out;
 }
 
@@ -132,40 +180,56 @@ bool is_analyzed_array(const ir::Loop &loop, int array) {
 DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
                                    const AnalysisOptions &options) {
   DependenceInfo info;
-  const PolyhedralModel model(loop, options.fixed_parameters);
   isl::ctx ctx = isl.get();
+  const PolyhedralModel model(loop, ctx, options.fixed_parameters);
 
   // References with the same access relation (the same array and subscripts under the same inner
   // loops) have the same dependences: relation[ref id] numbers the distinct relations, so the
-  // pairwise work grows with the distinct relations, not with the references.
+  // work grows with the distinct relations, not with the references.
   std::vector<isl::map> relations;
+  std::vector<bool> relation_read, relation_written;
   std::vector<int> relation(loop.refs.size(), -1);
   info.access_relations.resize(loop.refs.size());
   isl::map before; // stays null when the model cannot be built
   std::vector<isl::set> carried;
   try {
     isl.start_step();
-    info.domain = to_text(isl::set(ctx, model.domain()));
+    info.domain = to_text(model.domain());
     std::unordered_map<std::string, int> numbered;
     for (const ir::ArrayRef &ref : loop.refs) {
       if (ref.access == ir::AccessKind::Reduce || !is_analyzed_array(loop, ref.array))
         continue;
-      isl::map access = isl::map(ctx, model.access(ref)).coalesce();
+      isl::map access = model.access(ref).coalesce();
       info.access_relations[ref.id] = to_text(access);
       const auto [it, inserted] =
           numbered.try_emplace(info.access_relations[ref.id], static_cast<int>(relations.size()));
-      if (inserted)
+      if (inserted) {
         relations.push_back(access);
+        relation_read.push_back(false);
+        relation_written.push_back(false);
+      }
       relation[ref.id] = it->second;
+      relation_read[it->second] = relation_read[it->second] || reads(ref.access);
+      relation_written[it->second] = relation_written[it->second] || writes(ref.access);
     }
-    before = isl::map(ctx, model.lex_before());
+    before = model.lex_before();
     for (int level = 0; level < model.dims(); ++level)
-      carried.emplace_back(ctx, model.carried_at(level));
+      carried.push_back(model.carried_at(level));
   } catch (const isl::exception_quota &) {
     before = isl::map(); // every pair below falls back to the conservative vectors
     info.remarks.push_back({"isl needed too many operations to build the access relations; "
                             "assuming the conservative dependences for every pair",
                             -1});
+  }
+  // All pairs in one step; when that runs out of operations, each pair is composed on its own
+  // below, under a quota of its own, so one costly pair does not cost the others their precision.
+  std::optional<std::map<std::pair<int, int>, isl::map>> composed;
+  if (!before.is_null()) {
+    try {
+      isl.start_step();
+      composed = conflicts(relations, relation_read, relation_written);
+    } catch (const isl::exception_quota &) {
+    }
   }
   const auto analyzed = [&](const ir::ArrayRef &r) {
     return r.access != ir::AccessKind::Reduce && is_analyzed_array(loop, r.array);
@@ -186,17 +250,21 @@ DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
     if (before.is_null() || out_of_time) {
       over_budget += out_of_time && !before.is_null();
       c.computed = false;
-      c.vectors = conservative(model, ctx, isl);
+      c.vectors = conservative(model, isl);
     } else {
       try {
         isl.start_step();
         // Iterations p ≺ p' where ref a at p and ref b at p' touch a common element.
-        isl::map dependence =
-            relations[key.first].apply_range(relations[key.second].reverse()).intersect(before);
-        c.vectors = summarize(dependence.deltas().coalesce(), carried);
+        std::optional<isl::map> meet;
+        if (!composed)
+          meet = relations[key.first].apply_range(relations[key.second].reverse());
+        else if (const auto found = composed->find(key); found != composed->end())
+          meet = found->second;
+        if (meet)
+          c.vectors = summarize(meet->intersect(before).deltas().coalesce(), carried);
       } catch (const isl::exception_quota &) {
         c.computed = false;
-        c.vectors = conservative(model, ctx, isl);
+        c.vectors = conservative(model, isl);
         info.remarks.push_back({fmt::format("isl needed too many operations for refs #{} and #{}; "
                                             "assuming the conservative dependences",
                                             a.id, b.id),

@@ -3,126 +3,177 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <vector>
 
 namespace orion::deps {
+namespace {
 
-PolyhedralModel::PolyhedralModel(const ir::Loop &loop, std::map<std::string, int64_t> fixed)
-    : loop_(loop), fixed_(std::move(fixed)) {}
+/// Affine expressions over the variables of one set space (possibly a wrapped map space): the
+/// loop's iteration indices at positions 0.., the inner-loop indices that are present after them,
+/// and the parameters by name.
+class Affs {
+public:
+  Affs(const isl::space &space, int iteration_dims, std::vector<int> inner = {})
+      : space_(space), vars_(isl::multi_aff::identity_on_domain(space)),
+        iteration_dims_(iteration_dims), inner_(std::move(inner)) {}
 
-std::string PolyhedralModel::param_list() const {
-  std::string out = "[";
-  for (size_t p = 0; p < loop_.parameters.size(); ++p)
-    out += fmt::format("{}P{}", p ? ", " : "", p);
-  return out + "]";
-}
+  isl::aff var(int pos) const { return vars_.at(pos); }
+  isl::aff constant(int64_t value) const {
+    return space_.zero_aff_on_domain().add_constant(static_cast<long>(value));
+  }
 
-std::string PolyhedralModel::iteration_tuple(const char *prefix) const {
-  std::string out = "S[";
-  for (int d = 0; d < dims(); ++d)
-    out += fmt::format("{}{}{}", d ? ", " : "", prefix, d);
-  return out + "]";
-}
-
-std::string PolyhedralModel::expr(const ir::AffineExpr &e, const char *iteration_prefix) const {
-  std::string out = std::to_string(e.constant_term());
-  for (const ir::AffineTerm &t : e.terms()) {
-    std::string name;
-    switch (t.kind) {
-    case ir::SymbolKind::IterationIndex:
-      name = fmt::format("{}{}", iteration_prefix, t.index);
-      break;
-    case ir::SymbolKind::InnerIndex:
-      name = fmt::format("k{}", t.index);
-      break;
-    case ir::SymbolKind::Parameter:
-      name = fmt::format("P{}", t.index);
-      break;
+  /// `e` as an isl expression, or nothing when it names an inner index that is not a variable
+  /// of this space (the constraint is then left out, which only widens the relation).
+  std::optional<isl::aff> of(const ir::AffineExpr &e) const {
+    isl::aff out = constant(e.constant_term());
+    for (const ir::AffineTerm &t : e.terms()) {
+      isl::aff symbol;
+      switch (t.kind) {
+      case ir::SymbolKind::IterationIndex:
+        symbol = var(t.index);
+        break;
+      case ir::SymbolKind::InnerIndex: {
+        const auto at = std::find(inner_.begin(), inner_.end(), t.index);
+        if (at == inner_.end())
+          return std::nullopt;
+        symbol = var(iteration_dims_ + static_cast<int>(at - inner_.begin()));
+        break;
+      }
+      case ir::SymbolKind::Parameter:
+        symbol = space_.param_aff_on_domain(fmt::format("P{}", t.index));
+        break;
+      }
+      out = out.add(symbol.scale(static_cast<long>(t.coefficient)));
     }
-    out += fmt::format(" + {}*{}", t.coefficient, name);
+    return out;
   }
-  return out;
+
+private:
+  isl::space space_;
+  isl::multi_aff vars_;
+  int iteration_dims_;
+  std::vector<int> inner_;
+};
+
+/// `lower <= value < upper` for the bounds that are affine.
+isl::set within(const Affs &affs, isl::set set, const isl::aff &value, const ir::Bound &lower,
+                const ir::Bound &upper) {
+  if (lower.expr)
+    if (const std::optional<isl::aff> lo = affs.of(*lower.expr))
+      set = set.intersect(value.ge_set(*lo));
+  if (upper.expr)
+    if (const std::optional<isl::aff> hi = affs.of(*upper.expr))
+      set = set.intersect(value.lt_set(*hi));
+  return set;
 }
 
-std::string PolyhedralModel::bounds(const char *prefix) const {
-  std::string out = "true";
-  for (int d = 0; d < dims(); ++d) {
-    const ir::IterationDim &dim = loop_.space.dims[d];
-    if (dim.lower.expr)
-      out += fmt::format(" and {}{} >= {}", prefix, d, expr(*dim.lower.expr, prefix));
-    if (dim.upper.expr)
-      out += fmt::format(" and {}{} < {}", prefix, d, expr(*dim.upper.expr, prefix));
-  }
-  for (const auto &[name, value] : fixed_) {
-    for (size_t p = 0; p < loop_.parameters.size(); ++p)
-      if (loop_.parameters[p].name == name)
-        out += fmt::format(" and P{} = {}", p, value);
-  }
-  return out;
+} // namespace
+
+PolyhedralModel::PolyhedralModel(const ir::Loop &loop, isl::ctx ctx,
+                                 std::map<std::string, int64_t> fixed)
+    : loop_(loop), ctx_(ctx), fixed_(std::move(fixed)) {}
+
+isl::space PolyhedralModel::parameter_space() const {
+  isl::space space = isl::space::unit(ctx_);
+  for (size_t p = 0; p < loop_.parameters.size(); ++p)
+    space = space.add_param(fmt::format("P{}", p));
+  return space;
 }
 
-std::string PolyhedralModel::domain() const {
-  return fmt::format("{} -> {{ {} : {} }}", param_list(), iteration_tuple(), bounds("i"));
+isl::space PolyhedralModel::iteration_space() const {
+  return parameter_space().add_named_tuple("S", dims());
 }
 
-std::string PolyhedralModel::access(const ir::ArrayRef &ref) const {
-  const size_t rank = ref.subscripts.size();
-  std::string out_tuple = fmt::format("A{}[", ref.array);
-  for (size_t o = 0; o < rank; ++o)
-    out_tuple += fmt::format("{}o{}", o ? ", " : "", o);
-  out_tuple += "]";
+namespace {
 
-  const std::vector<int> inner = ir::inner_indices_of(ref);
-
-  std::string constraints = "true";
-  for (int k : inner) {
-    if (k < 0 || k >= static_cast<int>(loop_.inner_loops.size()))
-      continue;
-    const ir::InnerLoop &l = loop_.inner_loops[k];
-    if (l.lower.expr)
-      constraints += fmt::format(" and k{} >= {}", k, expr(*l.lower.expr));
-    if (l.upper.expr)
-      constraints += fmt::format(" and k{} < {}", k, expr(*l.upper.expr));
+/// The loop's bounds on the iteration indices (positions 0..dims-1 of `affs`' space) and the
+/// pinned parameters.
+isl::set bounded(const ir::Loop &loop, const std::map<std::string, int64_t> &fixed,
+                 const Affs &affs, isl::set set) {
+  for (size_t d = 0; d < loop.space.dims.size(); ++d) {
+    const ir::IterationDim &dim = loop.space.dims[d];
+    set = within(affs, set, affs.var(static_cast<int>(d)), dim.lower, dim.upper);
   }
-  for (size_t o = 0; o < rank; ++o)
+  for (const auto &[name, value] : fixed)
+    for (size_t p = 0; p < loop.parameters.size(); ++p)
+      if (loop.parameters[p].name == name) {
+        const std::optional<isl::aff> parameter =
+            affs.of(ir::AffineExpr::symbol(ir::SymbolKind::Parameter, static_cast<int>(p)));
+        set = set.intersect(parameter->eq_set(affs.constant(value)));
+      }
+  return set;
+}
+
+} // namespace
+
+isl::set PolyhedralModel::domain() const {
+  const isl::space space = iteration_space();
+  return bounded(loop_, fixed_, Affs(space, dims()), space.universe_set());
+}
+
+isl::map PolyhedralModel::access(const ir::ArrayRef &ref) const {
+  const int rank = static_cast<int>(ref.subscripts.size());
+  std::vector<int> inner;
+  for (int k : ir::inner_indices_of(ref))
+    if (k >= 0 && k < static_cast<int>(loop_.inner_loops.size()))
+      inner.push_back(k);
+  const int extended = dims() + static_cast<int>(inner.size());
+
+  // Constraints on [S[i, k] -> A[o]]: the loop's bounds, the inner loops' bounds, the affine
+  // subscripts, and the guards (the reference runs only where they hold: they are part of its
+  // iteration domain).
+  const isl::space wrapped = parameter_space()
+                                 .add_named_tuple("S", extended)
+                                 .add_named_tuple(fmt::format("A{}", ref.array), rank)
+                                 .wrap();
+  const Affs affs(wrapped, dims(), inner);
+  isl::set relation = bounded(loop_, fixed_, affs, wrapped.universe_set());
+  for (size_t n = 0; n < inner.size(); ++n) {
+    const ir::InnerLoop &l = loop_.inner_loops[inner[n]];
+    relation = within(affs, relation, affs.var(dims() + static_cast<int>(n)), l.lower, l.upper);
+  }
+  for (int o = 0; o < rank; ++o)
     if (ref.subscripts[o].kind == ir::SubscriptKind::Affine)
-      constraints += fmt::format(" and o{} = {}", o, expr(ref.subscripts[o].expr));
-  // The reference runs only where its guards hold: they are part of its iteration domain.
+      if (const std::optional<isl::aff> value = affs.of(ref.subscripts[o].expr))
+        relation = relation.intersect(affs.var(extended + o).eq_set(*value));
   for (const ir::Guard &g : ref.guards)
-    constraints += fmt::format(" and {} {} 0", expr(g.expr), g.equality ? "=" : ">=");
+    if (const std::optional<isl::aff> value = affs.of(g.expr))
+      relation = relation.intersect(g.equality ? value->eq_set(affs.constant(0))
+                                               : value->ge_set(affs.constant(0)));
+  isl::map access = relation.unwrap();
+  if (inner.empty())
+    return access;
 
-  std::string body = constraints;
-  if (!inner.empty()) {
-    std::string names;
-    for (size_t n = 0; n < inner.size(); ++n)
-      names += fmt::format("{}k{}", n ? ", " : "", inner[n]);
-    body = fmt::format("exists ({} : {})", names, constraints);
-  }
-  return fmt::format("{} -> {{ {} -> {} : {} and {} }}", param_list(), iteration_tuple(), out_tuple,
-                     bounds("i"), body);
+  // The inner indices are existentially quantified: project S[i, k] onto S[i].
+  const isl::space from = parameter_space().add_named_tuple("S", extended);
+  const Affs from_affs(from, dims(), inner);
+  isl::aff_list iteration(ctx_, dims());
+  for (int d = 0; d < dims(); ++d)
+    iteration = iteration.add(from_affs.var(d));
+  const isl::space projection = from.add_named_tuple("S", dims());
+  return access.apply_domain(projection.multi_aff(iteration).as_map());
 }
 
-std::string PolyhedralModel::lex_before() const {
-  std::string order = "false";
-  for (int d = 0; d < dims(); ++d) {
-    std::string clause;
-    for (int e = 0; e < d; ++e)
-      clause += fmt::format("i{0} = j{0} and ", e);
-    order += fmt::format(" or ({}i{} < j{})", clause, d, d);
-  }
-  return fmt::format("{} -> {{ {} -> {} : {} }}", param_list(), iteration_tuple("i"),
-                     iteration_tuple("j"), order);
+isl::map PolyhedralModel::lex_before() const {
+  const isl::space space = iteration_space();
+  return space.map_from_set().universe_map().lex_lt_at(
+      isl::multi_pw_aff(isl::multi_aff::identity_on_domain(space)));
 }
 
-std::string PolyhedralModel::carried_at(int level) const {
-  std::string c = "true";
+isl::set PolyhedralModel::distances() const { return iteration_space().universe_set(); }
+
+isl::aff PolyhedralModel::distance(int d) const {
+  return isl::multi_aff::identity_on_domain(iteration_space()).at(d);
+}
+
+isl::set PolyhedralModel::carried_at(int level) const {
+  const isl::space space = iteration_space();
+  const Affs affs(space, dims());
+  isl::set carried = space.universe_set();
   for (int e = 0; e < level; ++e)
-    c += fmt::format(" and d{} = 0", e);
-  c += fmt::format(" and d{} >= 1", level);
-  return distance_set(c);
-}
-
-std::string PolyhedralModel::distance_set(const std::string &constraint) const {
-  return fmt::format("{} -> {{ {} : {} }}", param_list(), iteration_tuple("d"), constraint);
+    carried = carried.intersect(affs.var(e).eq_set(affs.constant(0)));
+  return carried.intersect(affs.var(level).ge_set(affs.constant(1)));
 }
 
 } // namespace orion::deps

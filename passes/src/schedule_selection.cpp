@@ -9,11 +9,10 @@
 namespace orion::deps {
 namespace {
 
-/// Exact check: no distance of any dependence satisfies `violation` (an isl constraint over
-/// d0..dn-1), after mapping distances through `transform` when given.
-bool none_violates(const DependenceInfo &deps, const PolyhedralModel &model, isl::ctx ctx,
-                   const std::string &violation, const isl::map *transform = nullptr) {
-  const isl::set bad(ctx, model.distance_set(violation));
+/// Exact check: no distance of any dependence lies in `bad` (a set of distances), after mapping
+/// distances through `transform` when given.
+bool none_violates(const DependenceInfo &deps, const isl::set &bad,
+                   const isl::map *transform = nullptr) {
   for (const Dependence &d : deps.dependences) {
     isl::set distances = transform ? d.exact.apply(*transform) : d.exact;
     if (!distances.intersect(bad).is_empty())
@@ -22,18 +21,33 @@ bool none_violates(const DependenceInfo &deps, const PolyhedralModel &model, isl
   return true;
 }
 
+/// The distances whose coordinate `d` is nonzero, negative.
+isl::set nonzero(const PolyhedralModel &model, int d) {
+  return model.distance(d).ne_set(model.distance(d).scale(0));
+}
+isl::set negative(const PolyhedralModel &model, int d) {
+  return model.distance(d).lt_set(model.distance(d).scale(0));
+}
+
+/// The distances with a negative coordinate.
+isl::set any_negative(const PolyhedralModel &model) {
+  isl::set out = isl::set::empty(model.distances().space());
+  for (int d = 0; d < model.dims(); ++d)
+    out = out.unite(negative(model, d));
+  return out;
+}
+
+/// `{ S[d] -> S[t d] }`.
 isl::map transform_map(const Matrix &t, const PolyhedralModel &model, isl::ctx ctx) {
-  std::string out = "S[";
+  isl::aff_list rows(ctx, static_cast<int>(t.size()));
   for (size_t r = 0; r < t.size(); ++r) {
-    std::string row = "0";
+    isl::aff row = model.distance(0).scale(0);
     for (size_t c = 0; c < t[r].size(); ++c)
       if (t[r][c] != 0)
-        row += fmt::format(" + {}*d{}", t[r][c], c);
-    out += (r ? ", " : "") + row;
+        row = row.add(model.distance(static_cast<int>(c)).scale(static_cast<long>(t[r][c])));
+    rows = rows.add(row);
   }
-  out += "]";
-  return isl::map(ctx, fmt::format("{} -> {{ {} -> {} }}", model.param_list(),
-                                   model.iteration_tuple("d"), out));
+  return model.distances().space().map_from_set().multi_aff(rows).as_map();
 }
 
 std::optional<int64_t> bound(const isl::val &v) {
@@ -99,16 +113,14 @@ std::optional<Matrix> find_exact_skew(const DependenceInfo &deps, const Polyhedr
   for (const auto &entry : order)
     sorted.push_back(std::move(candidates[entry.second]));
   candidates = std::move(sorted);
-  std::string negative = "false";
-  for (int d = 0; d < dims; ++d)
-    negative += fmt::format(" or d{} < 0", d);
+  const isl::set backwards = any_negative(model);
   for (const Matrix &t : candidates) {
     // Each candidate is a step of its own: one that runs out of isl operations is skipped, and
     // the search does not use up the quota of the steps after it.
     isl.start_step();
     try {
       const isl::map tm = transform_map(t, model, ctx);
-      if (none_violates(deps, model, ctx, negative, &tm))
+      if (none_violates(deps, backwards, &tm))
         return t;
     } catch (const isl::exception_quota &) {
     }
@@ -119,12 +131,11 @@ std::optional<Matrix> find_exact_skew(const DependenceInfo &deps, const Polyhedr
 
 /// 1D and 2D candidates on a (possibly transformed) space; `transform` maps distances into it.
 std::vector<Schedule> plain_candidates(const ir::Loop &loop, const DependenceInfo &deps,
-                                       const PolyhedralModel &model, isl::ctx ctx,
-                                       const isl::map *transform) {
+                                       const PolyhedralModel &model, const isl::map *transform) {
   std::vector<Schedule> out;
   const int n = model.dims();
   for (int d = 0; d < n; ++d) {
-    if (none_violates(deps, model, ctx, fmt::format("d{} != 0", d), transform)) {
+    if (none_violates(deps, nonzero(model, d), transform)) {
       Schedule s;
       s.protocol = model::Protocol::OneD;
       s.dims = {d};
@@ -140,13 +151,12 @@ std::vector<Schedule> plain_candidates(const ir::Loop &loop, const DependenceInf
       s.dims = {sp, t};
       if (loop.clauses.ordered) {
         // Wavefront: a block only waits for the blocks before it in both dimensions.
-        if (!none_violates(deps, model, ctx, fmt::format("d{} < 0 or d{} < 0", sp, t), transform))
+        if (!none_violates(deps, negative(model, sp).unite(negative(model, t)), transform))
           continue;
         s.protocol = model::Protocol::Wavefront;
       } else {
         // Rotation: concurrent blocks differ in both dimensions.
-        if (!none_violates(deps, model, ctx, fmt::format("d{} != 0 and d{} != 0", sp, t),
-                           transform))
+        if (!none_violates(deps, nonzero(model, sp).intersect(nonzero(model, t)), transform))
           continue;
       }
       out.push_back(std::move(s));
@@ -224,10 +234,10 @@ std::optional<Matrix> find_skew(const std::vector<DistanceVector> &vectors, int 
 
 ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps, IslContext &isl) {
   ScheduleChoice choice;
-  const PolyhedralModel model(loop);
+  const PolyhedralModel model(loop, isl.get());
   isl::ctx ctx = isl.get();
   isl.start_step();
-  choice.candidates = plain_candidates(loop, deps, model, ctx, nullptr);
+  choice.candidates = plain_candidates(loop, deps, model, nullptr);
 
   if (choice.candidates.empty()) {
     std::vector<DistanceVector> vectors;
@@ -242,11 +252,8 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
     if (t) {
       const isl::map tm = transform_map(*t, model, ctx);
       // Exact check of T itself: every transformed distance stays non-negative.
-      std::string negative = "false";
-      for (int d = 0; d < model.dims(); ++d)
-        negative += fmt::format(" or d{} < 0", d);
-      if (none_violates(deps, model, ctx, negative, &tm)) {
-        std::vector<Schedule> inner = plain_candidates(loop, deps, model, ctx, &tm);
+      if (none_violates(deps, any_negative(model), &tm)) {
+        std::vector<Schedule> inner = plain_candidates(loop, deps, model, &tm);
         if (inner.empty() && model.dims() >= 2) {
           // Fully permutable (every transformed distance is non-negative): a blocked wavefront
           // is legal on any two transformed dims.
@@ -322,7 +329,7 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
     for (const Dependence &d : deps.dependences)
       if (d.array != array)
         rest.dependences.push_back(d);
-    if (!plain_candidates(loop, rest, model, ctx, nullptr).empty()) {
+    if (!plain_candidates(loop, rest, model, nullptr).empty()) {
       choice.suggestions.push_back({Suggestion::Kind::RelaxArray, {array}});
       single = true;
     }

@@ -1,63 +1,18 @@
 // Dependence analysis and schedule selection on hand-built LoopIR (no Clang involved).
 #include "orion/passes/loop_analysis.hpp"
 
+#include "loop_builders.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
 using namespace orion;
+using namespace orion::testing;
 using ir::AffineExpr;
 using ir::SymbolKind;
 
 namespace {
-
-AffineExpr it(int d, int64_t c = 0) {
-  return AffineExpr::symbol(SymbolKind::IterationIndex, d) + AffineExpr::constant(c);
-}
-AffineExpr inner(int k) { return AffineExpr::symbol(SymbolKind::InnerIndex, k); }
-
-ir::Subscript affine(AffineExpr e) {
-  ir::Subscript s;
-  s.kind = ir::SubscriptKind::Affine;
-  s.expr = std::move(e);
-  return s;
-}
-
-ir::Subscript unknown() {
-  ir::Subscript s;
-  s.kind = ir::SubscriptKind::Unknown;
-  s.reason = "test";
-  return s;
-}
-
-/// A counted nest with dims [0, N) named i, j, ...
-ir::Loop counted(int dims) {
-  ir::Loop loop;
-  loop.space.kind = ir::IterationSpace::Kind::Counted;
-  const int n = loop.intern_parameter("N");
-  for (int d = 0; d < dims; ++d)
-    loop.space.dims.push_back({std::string(1, static_cast<char>('i' + d)),
-                               {AffineExpr::constant(0), "0"},
-                               {AffineExpr::symbol(SymbolKind::Parameter, n), "N"}});
-  return loop;
-}
-
-int add_array(ir::Loop &loop, const std::string &name, int rank,
-              ir::ArrayKind kind = ir::ArrayKind::Dense) {
-  loop.arrays.push_back({name, kind, "double", rank, {}});
-  return static_cast<int>(loop.arrays.size() - 1);
-}
-
-void add_ref(ir::Loop &loop, int array, ir::AccessKind access, std::vector<ir::Subscript> subs,
-             std::vector<int> inner_loops = {}) {
-  ir::ArrayRef r;
-  r.id = static_cast<int>(loop.refs.size());
-  r.array = array;
-  r.access = access;
-  r.subscripts = std::move(subs);
-  r.inner_loops = std::move(inner_loops);
-  loop.refs.push_back(std::move(r));
-}
 
 /// The dependences as sorted strings (the analysis orders them by array and distance only).
 std::vector<std::string> vectors(const deps::DependenceInfo &info) {
