@@ -7,10 +7,10 @@
 // Regression test: GCC warned 10 times on examples/slr.cpp's transformed source with -Wshadow.
 // RUN: c++ -std=c++20 -Wall -Wextra -Wshadow -Werror -Wno-unknown-pragmas -I%runtime_include -fsyntax-only %s
 // RUN: %orionc --emit=cpp %s -o %t.cpp
-// RUN: mpicxx -std=c++20 -DORION_DISTRIBUTED -I%runtime_include -Wall -Wextra -Wshadow -Werror -fsyntax-only %t.cpp
+// RUN: env OMPI_CXX=g++ mpicxx -std=c++20 -DORION_DISTRIBUTED -I%runtime_include -Wall -Wextra -Wshadow -Werror -fsyntax-only %t.cpp
 // RUN: env OMPI_CXX=clang++-19 mpicxx -std=c++20 -DORION_DISTRIBUTED -I%runtime_include -Wall -Wextra -Wshadow-all -Werror -Wno-unused-command-line-argument -fsyntax-only %t.cpp
 // RUN: %orionc --emit=cpp -DBODY_SHADOW %s -o %t.body.cpp
-// RUN: not mpicxx -std=c++20 -DORION_DISTRIBUTED -DBODY_SHADOW -I%runtime_include -Wshadow -Werror -fsyntax-only %t.body.cpp 2>&1 | FileCheck %s --check-prefix=BODY
+// RUN: not env OMPI_CXX=g++ mpicxx -std=c++20 -DORION_DISTRIBUTED -DBODY_SHADOW -I%runtime_include -Wshadow -Werror -fsyntax-only %t.body.cpp 2>&1 | FileCheck %s --check-prefix=BODY
 #include <orion/orion.hpp>
 
 #include <cstdio>
