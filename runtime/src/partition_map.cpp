@@ -1,5 +1,7 @@
 #include "partition_map.hpp"
 
+#include "block_sort.hpp"
+
 #include <orion/error.hpp>
 
 #include <algorithm>
@@ -115,36 +117,6 @@ private:
   std::int64_t lo_ = 0;
   std::vector<std::int32_t> table_;
 };
-
-/// Sorts the elements into block order in place (American flag sort: each block's region is
-/// filled by swapping misplaced elements into the next free slot of their own block), so the only
-/// extra memory is per block and every access runs along one of the blocks' sequential cursors.
-template <class BlockOf>
-void sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64_t> &offsets) {
-  const auto n = run.nnz;
-  for (std::int64_t j = 0; j < n; ++j)
-    ++offsets[block_of(j) + 1];
-  std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
-  std::vector<std::int64_t> next(offsets.begin(), offsets.end() - 1);
-  const auto dims = static_cast<std::size_t>(run.dims);
-  const std::size_t vsize = run.value_size;
-  std::vector<unsigned char> scratch(vsize);
-  auto swap = [&](std::int64_t i, std::int64_t d) {
-    std::swap_ranges(run.keys + i * dims, run.keys + (i + 1) * dims, run.keys + d * dims);
-    unsigned char *a = run.values + i * vsize, *b = run.values + d * vsize;
-    std::memcpy(scratch.data(), a, vsize);
-    std::memcpy(a, b, vsize);
-    std::memcpy(b, scratch.data(), vsize);
-  };
-  for (std::size_t b = 0; b + 1 < offsets.size(); ++b)
-    for (std::int64_t &i = next[b]; i < offsets[b + 1];) {
-      const std::size_t c = block_of(i);
-      if (c == b)
-        ++i;
-      else
-        swap(i, next[c]++);
-    }
-}
 
 struct Box {
   std::vector<std::int64_t> lo, hi; ///< half-open
@@ -364,6 +336,7 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   signature.insert(signature.end(), map.space_bounds.begin(), map.space_bounds.end());
   signature.insert(signature.end(), map.time_bounds.begin(), map.time_bounds.end());
   SparseLayout &layout = *run.layout;
+  note_storage_order(run, layout);
   if (layout.signature == signature)
     return layout.offsets;
 
@@ -380,8 +353,26 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   std::vector<std::int64_t> offsets(blocks + 1, 0);
   if (blocks == 1)
     offsets[1] = run.nnz; // storage order is block order
-  else
+  else if (!run.plan->ordered)
     sort_by_block(run, block_of, offsets);
+  else if (map.protocol() != model::Protocol::Wavefront)
+    stable_sort_by_block(run, block_of, offsets); // conflicts stay within a block
+  else {
+    // A wavefront orders its blocks by key: the serial program's order only if that is the
+    // order the elements were stored in.
+    if (layout.stored_in_key_order == 0) {
+      const plan::LoopPlan &plan = *run.plan;
+      throw Error("ordered parallel loop at " + plan.file + ":" + std::to_string(plan.line) +
+                  " runs as a wavefront over a sparse array whose elements are not stored in "
+                  "key order (element " +
+                  std::to_string(layout.first_out_of_order) +
+                  " has a smaller key than the one before it): the wavefront runs them in key "
+                  "order, which is not the serial program's storage order; sort the data by key "
+                  "(e.g. the file), drop 'ordered' if any order will do, or run on one worker");
+    }
+    stable_sort_by_block(run, block_of, offsets);
+    sort_blocks_by_key(run, offsets);
+  }
   layout.signature = std::move(signature);
   layout.offsets = std::move(offsets);
   return layout.offsets;

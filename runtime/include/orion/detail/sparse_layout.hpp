@@ -21,6 +21,13 @@ struct SparseLayout {
     std::vector<std::int64_t> bounds;
   };
   std::vector<Bounds> histogram_bounds;
+
+  /// Whether the elements were stored in lexicographic key order before any loop moved them
+  /// (checked once, at the first layout): the serial program's order for an ordered loop, which a
+  /// wavefront can only reproduce when it is key order. -1 unknown yet, 0 no, 1 yes.
+  int stored_in_key_order = -1;
+  /// Where the first element out of key order was, when it was not.
+  std::int64_t first_out_of_order = -1;
 };
 
 } // namespace orion::detail
