@@ -120,13 +120,16 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
     copies += fmt::format(" const auto {0} = orion_copy_{0};", name);
   }
   if (!counted) {
+    // The key and value are bindings in the serial program, which no compiler warns about when
+    // unused; as the lambda's parameters they would be (-Wunused-parameter).
     // The lambda's own braces: the body may be a single statement, and the end of -Wshadow's
     // exemption must sit in a statement, not between the parameters and a body's `{`.
-    out += fmt::format("{}{}::orion::parallel::for_each(orion_plan, {}, "
-                       "::orion::parallel::arrays({}), {}[&{}]({}{}const auto &{}, auto &{}){}{}\n",
-                       i1, kShadowOff, source.slice(loop.text.range), arrays, reduction_arg,
-                       captures, params, sep, loop.space.key_name, loop.space.value_name,
-                       " {" + copies, kShadowOn);
+    out += fmt::format(
+        "{}{}::orion::parallel::for_each(orion_plan, {}, "
+        "::orion::parallel::arrays({}), {}[&{}]({}{}[[maybe_unused]] const auto &{}, "
+        "[[maybe_unused]] auto &{}){}{}\n",
+        i1, kShadowOff, source.slice(loop.text.range), arrays, reduction_arg, captures, params, sep,
+        loop.space.key_name, loop.space.value_name, " {" + copies, kShadowOn);
     out += body_line;
     out += fmt::format("{}}});\n{}}}", i2, i0);
     return out;

@@ -244,6 +244,14 @@ AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
     return unknown(fmt::format("depends on the value of '{}'", ctx_.text(e)));
   if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e))
     return unknown(fmt::format("call to '{}'", ctx_.text(call->getCallee())));
+  // `n` in a method means `this->n`: a data member is read through memory the loop may write, so
+  // it is not taken for a loop-invariant value; a local copy made before the loop is.
+  if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e);
+      member && member->getType()->isIntegerType())
+    return unknown(fmt::format("'{}' is a data member; copy it into a local before the loop "
+                               "('const auto {} = {};') and use the local",
+                               ctx_.text(e), member->getMemberDecl()->getNameAsString() + "_",
+                               ctx_.text(e)));
   return unknown(fmt::format("'{}' is not an affine expression", ctx_.text(e)));
 }
 

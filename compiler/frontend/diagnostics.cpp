@@ -99,6 +99,26 @@ DiagInfo info(Diag diag) {
                         "rank only for what follows (e.g. printing the result)"};
   case Diag::RankConditionNote:
     return {L::Note, "this condition depends on the rank"};
+  case Diag::OpaqueArray:
+    return {L::Error, "'%0' reaches an orion array through %1, which orionc cannot follow: the "
+                      "loop's dependences and what the ranks exchange would leave out its "
+                      "accesses; bind the array to a reference before the loop ('auto &%2 = "
+                      "%0;') and use '%2' in the body"};
+  case Diag::OpaqueArrayInCall:
+    return {L::Error, "'%0', called in the parallel loop, reaches an orion array through %1, "
+                      "which orionc cannot follow: the loop's dependences and what the ranks "
+                      "exchange would leave out its accesses; pass the array to '%0' as a "
+                      "reference parameter, or call a function orionc can read as inlined (a "
+                      "free function or a lambda with a body in this file)"};
+  case Diag::NestedParallelLoopCall:
+    return {L::Error, "this call in a parallel loop reaches '%0', which runs a parallel loop of "
+                      "its own: parallel loops cannot nest (the outer loop's workers are all the "
+                      "workers), so every run would stop when the inner loop starts; remove the "
+                      "inner pragma, or call '%0' outside the parallel loop"};
+  case Diag::InnerParallelLoopNote:
+    return {L::Note, "the inner parallel loop"};
+  case Diag::OpaqueArrayHereNote:
+    return {L::Note, "the array is reached here, as '%0'"};
   }
   return {L::Error, "internal error: unknown diagnostic"};
 }

@@ -35,6 +35,11 @@ enum class Diag {
   RelaxedAutoCopy,
   RankDependentCollective,
   RankConditionNote,
+  OpaqueArray,
+  OpaqueArrayInCall,
+  OpaqueArrayHereNote,
+  NestedParallelLoopCall,
+  InnerParallelLoopNote,
 };
 
 /// Thin wrapper that registers the custom diagnostic ids with a Clang DiagnosticsEngine.

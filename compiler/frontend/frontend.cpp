@@ -3,6 +3,7 @@
 #include "diagnostics.hpp"
 #include "loop_binder.hpp"
 #include "loop_builder.hpp"
+#include "nested_parallel_loops.hpp"
 #include "pragma_handler.hpp"
 #include "rank_dependent_collectives.hpp"
 
@@ -66,6 +67,7 @@ public:
       return;
     const clang::SourceManager &sm = ast.getSourceManager();
     std::vector<const clang::Stmt *> seen;
+    std::vector<AnnotatedLoop> annotated;
     for (const BoundPragma &b : bind_pragmas(ast, pragmas_)) {
       const clang::SourceLocation at = b.pragma->location;
       if (!sm.isWrittenInMainFile(sm.getExpansionLoc(at))) {
@@ -94,10 +96,12 @@ public:
         continue;
       }
       seen.push_back(b.next);
+      annotated.push_back({b.next, b.function});
       if (auto loop = build_loop(ast, b, diags))
         program_.loops.push_back(std::move(*loop));
     }
     warn_rank_dependent_collectives(ast, seen, diags);
+    report_nested_parallel_loops(ast, annotated, diags);
     // The later stages report while this engine is alive: before the diagnostic client ends the
     // file (which is when --verify compares).
     if (after_parse_ && !diags.engine().hasErrorOccurred()) {

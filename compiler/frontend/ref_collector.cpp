@@ -1,5 +1,7 @@
 #include "ref_collector.hpp"
 
+#include "opaque_arrays.hpp"
+
 #include "guard_builder.hpp"
 
 #include "loop_form.hpp"
@@ -53,6 +55,13 @@ const clang::ValueDecl *root_decl(const clang::Expr *e) {
       if (llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()))
         return member->getMemberDecl();
       e = member->getBase();
+    } else if (const auto *un = llvm::dyn_cast<clang::UnaryOperator>(e);
+               un && (un->getOpcode() == clang::UO_Deref || un->getOpcode() == clang::UO_AddrOf)) {
+      e = un->getSubExpr(); // `*p += x` writes what p points to; `&x` is x
+    } else if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e);
+               bin && bin->isAdditiveOp() && bin->getType()->isPointerType()) {
+      // `*(p + 1)`: the pointer operand.
+      e = bin->getLHS()->getType()->isPointerType() ? bin->getLHS() : bin->getRHS();
     } else {
       return nullptr;
     }
@@ -78,7 +87,9 @@ bool writes_through(clang::QualType param) {
 const clang::FunctionDecl *inlinable_definition(const clang::FunctionDecl *callee,
                                                 const clang::SourceManager &sm) {
   const clang::FunctionDecl *def = nullptr;
-  if (!callee || llvm::isa<clang::CXXMethodDecl>(callee) || callee->isVariadic() ||
+  // A lambda's call operator is read like a function: its captures name the outer variables.
+  const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(callee);
+  if (!callee || (method && !method->getParent()->isLambda()) || callee->isVariadic() ||
       !callee->hasBody(def) || !def || !def->getBody())
     return nullptr;
   if (sm.isInSystemHeader(def->getLocation()) || def->isInStdNamespace())
@@ -313,7 +324,9 @@ void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access)
   const clang::ValueDecl *root = root_decl(skip_transparent(e));
   for (int depth = 0; depth < 8; ++depth) {
     const auto *ref = llvm::dyn_cast_or_null<clang::VarDecl>(root);
-    if (!ref || !ref->getType()->isReferenceType() || !ref->getInit() || !ctx_.declared_inside(ref))
+    // A local reference, or a local pointer (`int *q = &total; *q += 1`), to an outer object.
+    if (!ref || !(ref->getType()->isReferenceType() || ref->getType()->isPointerType()) ||
+        !ref->getInit() || !ctx_.declared_inside(ref))
       break;
     root = root_decl(skip_transparent(ref->getInit()));
   }
@@ -324,6 +337,27 @@ void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access)
   diags_.report(e->getBeginLoc(), Diag::WriteToOuterVariable) << root->getName();
   diags_.report(root->getLocation(), Diag::OuterVariableDeclaredNote) << root->getName();
   diags_.report(e->getBeginLoc(), Diag::OuterVariableFixNote) << root->getName();
+}
+
+bool RefCollector::report_opaque_array(const clang::Expr *e) {
+  const std::optional<OpaquePath> path = opaque_array(e, ctx_);
+  if (!path)
+    return false;
+  if (opaque_warned_.insert(ctx_.text(path->expr)).second)
+    diags_.report(path->expr->getBeginLoc(), Diag::OpaqueArray)
+        << ctx_.text(path->expr) << path->how << path->name;
+  return true;
+}
+
+void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDecl *callee) {
+  if (!callee || !callees_checked_.insert(callee->getCanonicalDecl()).second)
+    return;
+  const std::optional<OpaquePath> path = hidden_array_in(callee, ctx_);
+  if (!path)
+    return;
+  diags_.report(call->getBeginLoc(), Diag::OpaqueArrayInCall)
+      << callee->getNameAsString() << path->how;
+  diags_.report(path->expr->getBeginLoc(), Diag::OpaqueArrayHereNote) << ctx_.text(path->expr);
 }
 
 void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
@@ -459,6 +493,8 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
   if (!stmt)
     return;
   if (const auto *e = llvm::dyn_cast<clang::Expr>(stmt)) {
+    if (report_opaque_array(e))
+      return;
     if (auto a = match_access(e)) {
       record(*a, access);
       scan_subscript_exprs(e);
@@ -520,6 +556,19 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
         scan(op->getArg(i));
       return;
     }
+    // `update(u, i)` on a lambda defined before the loop: read its body as inlined (one defined
+    // in the body was read where it is defined).
+    if (const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
+        method && op->getOperator() == clang::OO_Call && method->getParent()->isLambda() &&
+        !ctx_.declared_inside(method->getParent())) {
+      scan(op->getArg(0));
+      std::vector<const clang::Expr *> args(op->arg_begin() + 1, op->arg_end());
+      if (!scan_inlined_call(method, args)) {
+        scan_call_args(method, args);
+        check_callee(op, method);
+      }
+      return;
+    }
     const auto kind = op->getOperator();
     if ((kind == clang::OO_PlusEqual || kind == clang::OO_MinusEqual ||
          kind == clang::OO_PlusPlus || kind == clang::OO_MinusMinus) &&
@@ -579,14 +628,17 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     }
     std::vector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
     scan_call_args(method, args);
+    check_callee(call, method);
     return;
   }
   if (const auto *call = llvm::dyn_cast<clang::CallExpr>(stmt)) {
     if (!llvm::isa<clang::CXXOperatorCallExpr>(call)) {
       scan(call->getCallee());
       std::vector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
-      if (!scan_inlined_call(call->getDirectCallee(), args))
+      if (!scan_inlined_call(call->getDirectCallee(), args)) {
         scan_call_args(call->getDirectCallee(), args);
+        check_callee(call, call->getDirectCallee());
+      }
       return;
     }
   }

@@ -8,6 +8,9 @@
 
 #include <clang/AST/Stmt.h>
 
+#include <set>
+#include <string>
+
 namespace orion::frontend {
 
 /// Collects the variables a statement writes, so subscripts over them become unknown.
@@ -48,6 +51,10 @@ private:
   void scan_subscript_exprs(const clang::Expr *access);
   void scan_container_indices(const clang::Expr *e);
   void note_outer_write(const clang::Expr *e, ir::AccessKind access);
+  /// Reports an array reached by a path orionc cannot follow (opaque_arrays.hpp); true if so.
+  bool report_opaque_array(const clang::Expr *e);
+  /// Reports a callee orionc does not read as inlined that reaches an array unseen.
+  void check_callee(const clang::Expr *call, const clang::FunctionDecl *callee);
   ir::Subscript range_subscript() const;
   static void make_unknown(ir::Subscript &s, const std::string &reason);
 
@@ -57,7 +64,9 @@ private:
   std::vector<int> inner_stack_;
   std::vector<ir::Guard> guard_stack_; ///< the affine conditions around the current statement
   llvm::DenseSet<const clang::ValueDecl *> warned_;
-  llvm::DenseSet<int> relax_warned_; ///< relaxed arrays whose plain write was reported
+  llvm::DenseSet<int> relax_warned_;    ///< relaxed arrays whose plain write was reported
+  std::set<std::string> opaque_warned_; ///< opaque paths reported, by text
+  llvm::DenseSet<const clang::Decl *> callees_checked_; ///< callees searched for hidden arrays
 };
 
 } // namespace orion::frontend

@@ -46,7 +46,7 @@ int main(int argc, char **argv) {
 
 // CHECK:        .reductions = {"sum", "largest", "passed", "buckets", "odd"}};
 // CHECK-NEXT:#line 30 "{{.*}}block_reductions.cpp"
-// CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_each(orion_plan, A, ::orion::parallel::arrays(), ::orion::parallel::reductions(sum, largest), [&](auto &sum, auto &largest, const auto &key, auto &v) { _Pragma("GCC diagnostic pop")
+// CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_each(orion_plan, A, ::orion::parallel::arrays(), ::orion::parallel::reductions(sum, largest), [&](auto &sum, auto &largest, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} auto &v) { _Pragma("GCC diagnostic pop")
 // CHECK:        .reductions = {"nest_sum"}};
 // CHECK-NEXT:#line 40 "{{.*}}block_reductions.cpp"
 // CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_nest<1>(orion_plan, ::orion::parallel::NestBounds<1>{{.*}}, ::orion::parallel::arrays(A), ::orion::parallel::reductions(nest_sum), [&](auto &A, auto &nest_sum, const ::orion::parallel::Block<1> &orion_block) { for (int64_t i = orion_block.lower(0, (0)); i < orion_block.upper(0, (N)); ++i) _Pragma("GCC diagnostic pop")

@@ -85,6 +85,6 @@ int main(int argc, char **argv) {
 // CHECK: params{{ +}}served
 // CHECK-NEXT: pb{{ +}}buffered
 // CHECK-NEXT: sb{{ +}}buffered
-// CALL: ::orion::parallel::for_each(orion_plan, x, ::orion::parallel::arrays(params, pb, sb), [&](auto &params, auto &pb, auto &sb, const auto &key, auto &v)
+// CALL: ::orion::parallel::for_each(orion_plan, x, ::orion::parallel::arrays(params, pb, sb), [&](auto &params, auto &pb, auto &sb, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} auto &v)
 // OUT: sum 29970.0000 mean w 0.4
 // DELAY: orion::max_delay(0): the delay must be >= 1

@@ -65,7 +65,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:           .cost_formula = "(P - 1) * sizeof(float) * B.extent(0) * B.extent(1) + (R - 1) * sizeof(float) * A.extent(0) * A.extent(1)"}},
 // CHECK-NEXT:        .reductions = {"total"}};
 // CHECK-NEXT:#line 15 "{{.*}}dense_iteration.cpp"
-// CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_each(orion_plan, A, ::orion::parallel::arrays(B), ::orion::parallel::reductions(total), [&](auto &B, auto &total, const auto &key, auto &v) { _Pragma("GCC diagnostic pop")
+// CHECK-NEXT:    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_each(orion_plan, A, ::orion::parallel::arrays(B), ::orion::parallel::reductions(total), [&](auto &B, auto &total, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} auto &v) { _Pragma("GCC diagnostic pop")
 // CHECK-NEXT:#line 15 "{{.*}}dense_iteration.cpp"
 // CHECK-NEXT:                            {
 // CHECK-NEXT:    if (key[1] == 0)

@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
 // OK-NEXT:{{^}}#line 22 "{{.*}}macro_loop.cpp"{{$}}
 // OK-NEXT:{{^}}    A(i) = 1;{{$}}
 // OK:{{^}}  /* orionc: _Pragma("orion parallel_for") (loop 1) */ {{[{]$}}
-// OK: ::orion::parallel::for_each(orion_plan, B, ::orion::parallel::arrays(), [&](const auto &key, auto &b) {{[{]}} _Pragma("GCC diagnostic pop"){{$}}
+// OK: ::orion::parallel::for_each(orion_plan, B, ::orion::parallel::arrays(), [&]({{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} auto &b) {{[{]}} _Pragma("GCC diagnostic pop"){{$}}
 // OK-NEXT:{{^}}#line 31 "{{.*}}macro_loop.cpp"{{$}}
 // OK-NEXT:{{^}}                                                          b *= 2;{{$}}
 // OK-NEXT:{{^}}                                      });{{$}}

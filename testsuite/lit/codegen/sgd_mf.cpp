@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT:             .cost_formula = "(P - 1) * sizeof(float) * W.extent(0) * W.extent(1) + (R - 1) * sizeof(float) * W.extent(0) * W.extent(1) + (R - 1) * sizeof(float) * H.extent(0) * H.extent(1)"}},
 // CHECK-NEXT:          .reductions = {"sq_err"}};
 // CHECK-NEXT:#line 26 "{{.*}}sgd_mf.cpp"
-// CHECK-NEXT:      _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_each(orion_plan, ratings, ::orion::parallel::arrays(W, H), ::orion::parallel::reductions(sq_err), [&, orion_copy_lr = lr, orion_copy_reg = reg](auto &W, auto &H, auto &sq_err, const auto &key, auto &r) { const auto lr = orion_copy_lr; const auto reg = orion_copy_reg; _Pragma("GCC diagnostic pop")
+// CHECK-NEXT:      _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wshadow\"") ::orion::parallel::for_each(orion_plan, ratings, ::orion::parallel::arrays(W, H), ::orion::parallel::reductions(sq_err), [&, orion_copy_lr = lr, orion_copy_reg = reg](auto &W, auto &H, auto &sq_err, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} auto &r) { const auto lr = orion_copy_lr; const auto reg = orion_copy_reg; _Pragma("GCC diagnostic pop")
 // CHECK-NEXT:#line 26 "{{.*}}sgd_mf.cpp"
 // CHECK-NEXT:                                    {
 // CHECK-NEXT:      const int64_t u = key[0], i = key[1];

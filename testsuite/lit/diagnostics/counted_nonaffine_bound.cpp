@@ -1,9 +1,19 @@
 // A counted loop whose bound is not affine (a function call, a product of two values, an array
-// read) is rejected with the reason.
+// read, a data member) is rejected with the reason; for a data member, the fix.
 // RUN: not %orionc --dump=loops %s 2>&1 | FileCheck %s
 #include <orion/orion.hpp>
 
 int64_t f(int64_t n) { return n / 2; }
+
+struct Sweep {
+  int64_t n;
+  void run(orion::DenseArray<float, 1> &A) const {
+    // CHECK: {{.*}}counted_nonaffine_bound.cpp:[[@LINE+2]]:29: error: unsupported loop form for #pragma orion parallel_for: bound 'n' is not affine ('n' is a data member; copy it into a local before the loop ('const auto n_ = n;') and use the local);
+#pragma orion parallel_for
+    for (int64_t i = 0; i < n; ++i)
+      A(i) = 4;
+  }
+};
 
 int main(int argc, char **argv) {
   orion::Session s(argc, argv);
@@ -24,5 +34,5 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for
   for (int64_t i = 0; i < len(1); ++i)
     A(i) = 3;
-  // CHECK: 3 errors generated.
+  // CHECK: 4 errors generated.
 }

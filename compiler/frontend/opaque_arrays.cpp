@@ -1,0 +1,135 @@
+#include "opaque_arrays.hpp"
+
+#include "orion_types.hpp"
+
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <llvm/ADT/SmallPtrSet.h>
+
+namespace orion::frontend {
+namespace {
+
+bool is_orion_array(clang::QualType type) {
+  const std::optional<OrionType> t = classify_orion_type(type);
+  return t && t->rank > 0 &&
+         (t->kind == ir::ArrayKind::Dense || t->kind == ir::ArrayKind::Sparse ||
+          t->kind == ir::ArrayKind::Buffer);
+}
+
+/// A call that is handed an array as an argument: the existing rules record that array as
+/// touched anywhere, and the result (`std::as_const(A)`) may well be it.
+bool has_array_argument(const clang::CallExpr *call, const ScanContext &ctx) {
+  for (const clang::Expr *arg : call->arguments())
+    if (const clang::ValueDecl *decl = ctx.object(arg); decl && is_orion_array(decl->getType()))
+      return true;
+  return false;
+}
+
+std::string member_name(const clang::Expr *e) {
+  if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e))
+    return member->getMemberDecl()->getNameAsString();
+  return "a";
+}
+
+/// The kind of path `e` is, when it is one orionc cannot follow. Inside a callee's body a member
+/// of the method's own object and a global variable count too (in the loop's body the former is
+/// an array of the method the loop is in, and the latter a variable orionc follows).
+std::optional<std::string> path_kind(const clang::Expr *e, const ScanContext &ctx, bool in_callee) {
+  if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e)) {
+    if (!in_callee && ctx.object(e))
+      return std::nullopt; // a member of the object the loop's own method runs on
+    return llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts())
+               ? "a member of the object it is called on"
+               : "a member of another object";
+  }
+  if (const auto *un = llvm::dyn_cast<clang::UnaryOperator>(e);
+      un && un->getOpcode() == clang::UO_Deref)
+    return std::string("a pointer");
+  if (llvm::isa<clang::ArraySubscriptExpr>(e))
+    return std::string("an element of a container");
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e)) {
+    if (op->getOperator() == clang::OO_Subscript)
+      return std::string("an element of a container");
+    if (op->getOperator() == clang::OO_Star || op->getOperator() == clang::OO_Arrow)
+      return std::string("a pointer");
+  }
+  if (llvm::isa<clang::AbstractConditionalOperator>(e))
+    return std::string("a conditional expression");
+  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e);
+      call && !llvm::isa<clang::CXXOperatorCallExpr>(call) && !has_array_argument(call, ctx))
+    return std::string("a function's result");
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e); ref && in_callee) {
+    const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+    if (var && var->hasGlobalStorage())
+      return std::string("a global variable");
+  }
+  return std::nullopt;
+}
+
+/// Walks a callee's body, and the bodies of the functions it calls (user code only).
+class HiddenArrayFinder : public clang::RecursiveASTVisitor<HiddenArrayFinder> {
+public:
+  explicit HiddenArrayFinder(const ScanContext &ctx) : ctx_(ctx) {}
+
+  void search(const clang::FunctionDecl *fn, int depth) {
+    const clang::FunctionDecl *def = nullptr;
+    if (found || depth > 8 || !fn || !fn->hasBody(def) || !def || !visited_.insert(def).second)
+      return;
+    const clang::SourceManager &sm = ctx_.ast.getSourceManager();
+    if (sm.isInSystemHeader(def->getLocation()) || def->isInStdNamespace())
+      return;
+    for (const clang::DeclContext *dc = def->getDeclContext(); dc; dc = dc->getParent())
+      if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && ns->getName() == "orion")
+        return;
+    const int saved = depth_;
+    depth_ = depth;
+    TraverseStmt(def->getBody());
+    depth_ = saved;
+  }
+
+  bool VisitExpr(clang::Expr *e) {
+    if (found || !is_orion_array(e->getType()))
+      return !found;
+    if (std::optional<std::string> how = path_kind(e, ctx_, /*in_callee=*/true))
+      found = OpaquePath{e, *how, member_name(e)};
+    return !found;
+  }
+  bool VisitCallExpr(clang::CallExpr *call) {
+    if (!found)
+      search(call->getDirectCallee(), depth_ + 1);
+    return !found;
+  }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *construct) {
+    if (!found)
+      search(construct->getConstructor(), depth_ + 1);
+    return !found;
+  }
+
+  std::optional<OpaquePath> found;
+
+private:
+  const ScanContext &ctx_;
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 16> visited_;
+  int depth_ = 0;
+};
+
+} // namespace
+
+std::optional<OpaquePath> opaque_array(const clang::Expr *e, const ScanContext &ctx) {
+  e = e->IgnoreParens();
+  if (!is_orion_array(e->getType()))
+    return std::nullopt;
+  if (std::optional<std::string> how = path_kind(e, ctx, /*in_callee=*/false))
+    return OpaquePath{e, *how, member_name(e)};
+  return std::nullopt;
+}
+
+std::optional<OpaquePath> hidden_array_in(const clang::FunctionDecl *callee,
+                                          const ScanContext &ctx) {
+  HiddenArrayFinder finder(ctx);
+  finder.search(callee, 0);
+  return finder.found;
+}
+
+} // namespace orion::frontend

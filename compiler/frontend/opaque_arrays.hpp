@@ -1,0 +1,37 @@
+// Finds orion arrays that a parallel loop reaches by a path orionc cannot follow: through a
+// member of another object (`m.w`), a pointer (`*pa`), a container (`layers[0]`), a function's
+// result, or, inside a method or function the body calls without orionc reading it as inlined, a
+// member or a global. Such an access would be in no dependence and no exchange between ranks: the
+// loop would run without it and lose its writes. So it is an error, never a silent result.
+#pragma once
+
+#include "scan_context.hpp"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+
+#include <optional>
+#include <string>
+
+namespace orion::frontend {
+
+/// How an expression reaches an orion array that is not a named variable.
+struct OpaquePath {
+  const clang::Expr *expr; ///< the expression of array type
+  std::string how;         ///< "a member of another object", "a pointer", ...
+  std::string name;        ///< a name to suggest for a reference declared before the loop
+};
+
+/// `e` when it is an expression of orion array type (dense, sparse, Buffer) that names no variable
+/// orionc follows: ctx.object() cannot resolve it, and no array is among a call's arguments (a
+/// call that is handed the array counts as touching all of it).
+std::optional<OpaquePath> opaque_array(const clang::Expr *e, const ScanContext &ctx);
+
+/// The first orion array that `callee`'s body (or a function it calls, to a small depth) reaches
+/// through a member, a pointer, a container, a function's result or a global variable: what a
+/// method of a user's object or a function orionc does not inline could touch unseen. Arrays the
+/// callee receives as parameters are not reported (the caller records them).
+std::optional<OpaquePath> hidden_array_in(const clang::FunctionDecl *callee,
+                                          const ScanContext &ctx);
+
+} // namespace orion::frontend
