@@ -4,6 +4,7 @@
 
 #include "affine_builder.hpp"
 #include "diagnostics.hpp"
+#include "modified_vars.hpp"
 #include "scan_context.hpp"
 
 #include <clang/AST/Stmt.h>
@@ -12,9 +13,6 @@
 #include <string>
 
 namespace orion::frontend {
-
-/// Collects the variables a statement writes, so subscripts over them become unknown.
-void collect_modified(const clang::Stmt *stmt, ScanContext &ctx);
 
 /// Fills ctx.loop.refs and ctx.loop.inner_loops from the loop body.
 class RefCollector {

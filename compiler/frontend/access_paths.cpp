@@ -1,0 +1,67 @@
+#include "access_paths.hpp"
+
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ExprCXX.h>
+
+namespace orion::frontend {
+
+const clang::Expr *skip_transparent(const clang::Expr *e) {
+  while (true) {
+    if (const auto *p = llvm::dyn_cast<clang::ParenExpr>(e))
+      e = p->getSubExpr();
+    else if (const auto *m = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
+      e = m->getSubExpr();
+    else if (const auto *c = llvm::dyn_cast<clang::ExprWithCleanups>(e))
+      e = c->getSubExpr();
+    else if (const auto *b = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
+      e = b->getSubExpr();
+    else if (const auto *i = llvm::dyn_cast<clang::ImplicitCastExpr>(e);
+             i && i->getCastKind() != clang::CK_LValueToRValue)
+      e = i->getSubExpr();
+    else if (const auto *ctor = llvm::dyn_cast<clang::CXXConstructExpr>(e);
+             ctor && ctor->getNumArgs() == 1 && ctor->getConstructor()->isCopyOrMoveConstructor())
+      e = ctor->getArg(0);
+    else
+      return e;
+  }
+}
+
+const clang::ValueDecl *root_decl(const clang::Expr *e) {
+  while (true) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+      return ref->getDecl();
+    if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e);
+        op && op->getOperator() == clang::OO_Subscript && op->getNumArgs() == 2) {
+      e = op->getArg(0);
+    } else if (const auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
+      e = sub->getBase();
+    } else if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(e)) {
+      if (llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()))
+        return member->getMemberDecl();
+      e = member->getBase();
+    } else if (const auto *un = llvm::dyn_cast<clang::UnaryOperator>(e);
+               un && (un->getOpcode() == clang::UO_Deref || un->getOpcode() == clang::UO_AddrOf)) {
+      e = un->getSubExpr(); // `*p += x` writes what p points to; `&x` is x
+    } else if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e);
+               bin && bin->isAdditiveOp() && bin->getType()->isPointerType()) {
+      // `*(p + 1)`: the pointer operand.
+      e = bin->getLHS()->getType()->isPointerType() ? bin->getLHS() : bin->getRHS();
+    } else {
+      return nullptr;
+    }
+  }
+}
+
+bool writes_through(clang::QualType param) {
+  if (param->isReferenceType() || param->isPointerType())
+    return !param->getPointeeType().isConstQualified();
+  if (const auto *spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+          param->getAsCXXRecordDecl());
+      spec && spec->getName() == "span" && spec->getTemplateArgs().size() > 0 &&
+      spec->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type)
+    return !spec->getTemplateArgs()[0].getAsType().isConstQualified();
+  return false;
+}
+
+} // namespace orion::frontend

@@ -1,0 +1,132 @@
+// How the reference collector reads the calls in a loop body: arguments, functions and lambdas
+// read as if inlined, and callees checked for arrays they reach unseen.
+#include "ref_collector.hpp"
+
+#include "access_paths.hpp"
+#include "opaque_arrays.hpp"
+#include "orion_types.hpp"
+#include "view_overloads.hpp"
+
+#include <clang/Basic/SourceManager.h>
+#include <fmt/format.h>
+
+namespace orion::frontend {
+namespace {
+
+using ir::AccessKind;
+
+/// The definition of a user function that a call can be analysed through as if inlined, or null:
+/// its body is visible, and it is neither a method nor variadic nor part of the standard library
+/// or of orion (whose effects on orion arrays are modelled directly).
+const clang::FunctionDecl *inlinable_definition(const clang::FunctionDecl *callee,
+                                                const clang::SourceManager &sm) {
+  const clang::FunctionDecl *def = nullptr;
+  // A lambda's call operator is read like a function: its captures name the outer variables.
+  const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(callee);
+  if (!callee || (method && !method->getParent()->isLambda()) || callee->isVariadic() ||
+      !callee->hasBody(def) || !def || !def->getBody())
+    return nullptr;
+  if (sm.isInSystemHeader(def->getLocation()) || def->isInStdNamespace())
+    return nullptr;
+  for (const clang::DeclContext *dc = def->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && ns->getName() == "orion")
+      return nullptr;
+  return def;
+}
+
+} // namespace
+
+bool RefCollector::report_opaque_array(const clang::Expr *e) {
+  const std::optional<OpaquePath> path = opaque_array(e, ctx_);
+  if (!path)
+    return false;
+  if (opaque_warned_.insert(ctx_.text(path->expr)).second)
+    diags_.report(path->expr->getBeginLoc(), Diag::OpaqueArray)
+        << ctx_.text(path->expr) << path->how << path->name;
+  return true;
+}
+
+void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDecl *callee) {
+  if (!callee || !callees_checked_.insert(callee->getCanonicalDecl()).second)
+    return;
+  const std::optional<OpaquePath> path = hidden_array_in(callee, ctx_);
+  if (!path)
+    return;
+  diags_.report(call->getBeginLoc(), Diag::OpaqueArrayInCall)
+      << callee->getNameAsString() << path->how;
+  diags_.report(path->expr->getBeginLoc(), Diag::OpaqueArrayHereNote) << ctx_.text(path->expr);
+}
+
+void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
+                                  llvm::ArrayRef<const clang::Expr *> args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    AccessKind access = AccessKind::Read;
+    if (callee && i < callee->getNumParams() && writes_through(callee->getParamDecl(i)->getType()))
+      access = AccessKind::ReadWrite;
+    // A whole array handed to a function may be touched anywhere.
+    const clang::ValueDecl *decl = ctx_.object(args[i]);
+    auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+    if (type && type->kind != ir::ArrayKind::Accumulator && type->rank > 0) {
+      Access a(ctx_.intern_array(decl), args[i]);
+      for (int d = 0; d < type->rank; ++d) {
+        ir::Subscript s;
+        s.text = decl->getName().str();
+        s.reason = fmt::format("'{}' is passed to '{}'", decl->getName().str(),
+                               callee ? callee->getNameAsString() : std::string("a function"));
+        a.subscripts.push_back(std::move(s));
+      }
+      record(a, access);
+      continue;
+    }
+    scan(args[i], access);
+  }
+}
+
+bool RefCollector::scan_inlined_call(const clang::FunctionDecl *callee,
+                                     llvm::ArrayRef<const clang::Expr *> args) {
+  const clang::FunctionDecl *def = inlinable_definition(callee, ctx_.ast.getSourceManager());
+  if (!def || args.size() != def->getNumParams() ||
+      llvm::is_contained(ctx_.inlined, def->getCanonicalDecl()))
+    return false; // recursion, or a body we cannot see: the arrays passed count as unknown
+  std::vector<const clang::ValueDecl *> arrays(args.size(), nullptr);
+  for (size_t i = 0; i < args.size(); ++i) {
+    const clang::ValueDecl *decl = ctx_.object(args[i]);
+    auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+    if (!type || (type->rank == 0 && type->kind != ir::ArrayKind::Accumulator))
+      continue;
+    if (!def->getParamDecl(i)->getType()->isReferenceType())
+      return false; // a copy of the array: its accesses are not the array's
+    arrays[i] = decl;
+  }
+  std::vector<const clang::ValueDecl *> bound;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const clang::ParmVarDecl *param = def->getParamDecl(i);
+    bound.push_back(param);
+    if (arrays[i]) {
+      ctx_.bound_arrays[param] = arrays[i];
+      continue;
+    }
+    // The argument is evaluated at the call, in the caller's context.
+    scan(args[i], writes_through(param->getType()) ? AccessKind::ReadWrite : AccessKind::Read);
+    const clang::QualType type = param->getType();
+    if (type.getNonReferenceType()->isIntegerType() &&
+        (!type->isReferenceType() || type.getNonReferenceType().isConstQualified()))
+      ctx_.bound_values[param] = args[i];
+  }
+  if (auto overload = view_overload(def, ctx_.ast);
+      overload && llvm::none_of(ctx_.loop.view_overloads, [&](const ir::ViewOverload &o) {
+        return o.definition.text.begin == overload->definition.text.begin;
+      }))
+    ctx_.loop.view_overloads.push_back(std::move(*overload));
+  ctx_.inlined.push_back(def->getCanonicalDecl());
+  collect_modified(def->getBody(), ctx_);
+  scan(def->getBody());
+  ctx_.inlined.pop_back();
+  for (const clang::ValueDecl *param : bound) {
+    ctx_.bound_arrays.erase(param);
+    ctx_.bound_values.erase(param);
+  }
+  return true;
+}
+
+} // namespace orion::frontend
