@@ -115,6 +115,26 @@ DiagInfo info(Diag diag) {
                       "its own: parallel loops cannot nest (the outer loop's workers are all the "
                       "workers), so every run would stop when the inner loop starts; remove the "
                       "inner pragma, or call '%0' outside the parallel loop"};
+  case Diag::WriteToStaticVariable:
+    return {L::Error, "'%0' has static storage and cannot be written inside a parallel loop: "
+                      "every worker of a rank shares it (a race) and every rank has its own "
+                      "(each counts its share only); to combine values across iterations use an "
+                      "orion::Accumulator declared before the loop"};
+  case Diag::CalleeWritesStatic:
+    return {L::Error, "'%0', called in the parallel loop, writes '%1', which has static storage: "
+                      "every worker of a rank shares it (a race) and every rank has its own, so "
+                      "the result would depend on the workers; compute the value from the "
+                      "iteration instead, or combine values in an orion::Accumulator"};
+  case Diag::OuterReferenceIntoArray:
+    return {L::Error, "'%0' refers into the orion array '%1' (it is declared before the loop as "
+                      "'%2'), so the loop cannot see which elements it reads or writes; name the "
+                      "element in the body ('%1(...)'), or copy the value into a variable that is "
+                      "not a reference or pointer before the loop"};
+  case Diag::AccumulatorMethodInBody:
+    return {L::Error, "'%0' inside a parallel loop: during the loop an orion::Accumulator holds "
+                      "per-worker partial values, so %1() would see only this worker's share "
+                      "(and aggregate() is collective); only '+=' (or the accumulator's own "
+                      "operator) may be used in the body; read the result after the loop"};
   case Diag::InnerParallelLoopNote:
     return {L::Note, "the inner parallel loop"};
   case Diag::OpaqueArrayHereNote:

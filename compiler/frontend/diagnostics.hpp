@@ -40,6 +40,10 @@ enum class Diag {
   OpaqueArrayHereNote,
   NestedParallelLoopCall,
   InnerParallelLoopNote,
+  WriteToStaticVariable,
+  CalleeWritesStatic,
+  OuterReferenceIntoArray,
+  AccumulatorMethodInBody,
 };
 
 /// Thin wrapper that registers the custom diagnostic ids with a Clang DiagnosticsEngine.

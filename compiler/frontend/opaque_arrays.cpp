@@ -1,5 +1,6 @@
 #include "opaque_arrays.hpp"
 
+#include "access_paths.hpp"
 #include "orion_types.hpp"
 
 #include <clang/AST/ExprCXX.h>
@@ -70,7 +71,9 @@ std::optional<std::string> path_kind(const clang::Expr *e, const ScanContext &ct
 /// Walks a callee's body, and the bodies of the functions it calls (user code only).
 class HiddenArrayFinder : public clang::RecursiveASTVisitor<HiddenArrayFinder> {
 public:
-  explicit HiddenArrayFinder(const ScanContext &ctx) : ctx_(ctx) {}
+  /// `static_writes`: look for writes to static storage instead of arrays.
+  HiddenArrayFinder(const ScanContext &ctx, bool static_writes = false)
+      : ctx_(ctx), static_writes_(static_writes) {}
 
   void search(const clang::FunctionDecl *fn, int depth) {
     const clang::FunctionDecl *def = nullptr;
@@ -88,8 +91,18 @@ public:
     depth_ = saved;
   }
 
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (static_writes_ && !found && op->isAssignmentOp())
+      note_write(op->getLHS());
+    return !found;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    if (static_writes_ && !found && op->isIncrementDecrementOp())
+      note_write(op->getSubExpr());
+    return !found;
+  }
   bool VisitExpr(clang::Expr *e) {
-    if (found || !is_orion_array(e->getType()))
+    if (static_writes_ || found || !is_orion_array(e->getType()))
       return !found;
     if (std::optional<std::string> how = path_kind(e, ctx_, /*in_callee=*/true))
       found = OpaquePath{e, *how, member_name(e)};
@@ -109,7 +122,15 @@ public:
   std::optional<OpaquePath> found;
 
 private:
+  void note_write(const clang::Expr *target) {
+    const auto *var = llvm::dyn_cast_or_null<clang::VarDecl>(root_decl(target));
+    if (var && var->hasGlobalStorage() && !var->getType().isConstQualified() &&
+        !is_orion_array(var->getType()))
+      found = OpaquePath{target, "a variable with static storage", var->getNameAsString()};
+  }
+
   const ScanContext &ctx_;
+  bool static_writes_;
   llvm::SmallPtrSet<const clang::FunctionDecl *, 16> visited_;
   int depth_ = 0;
 };
@@ -130,6 +151,42 @@ std::optional<OpaquePath> hidden_array_in(const clang::FunctionDecl *callee,
   HiddenArrayFinder finder(ctx);
   finder.search(callee, 0);
   return finder.found;
+}
+
+std::optional<OpaquePath> static_write_in(const clang::FunctionDecl *callee,
+                                          const ScanContext &ctx) {
+  HiddenArrayFinder finder(ctx, /*static_writes=*/true);
+  finder.search(callee, 0);
+  return finder.found;
+}
+
+const clang::ValueDecl *array_behind(const clang::VarDecl *var, const ScanContext &ctx) {
+  const clang::QualType type = var->getType();
+  if (!var->getInit() || is_orion_array(type) ||
+      (!type->isReferenceType() && !type->isPointerType() && type->isScalarType()))
+    return nullptr;
+  // Any array named in the initializer: `a(0)`, `&a(0)`, `W.row(u)`, `W.data()`.
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const ScanContext &ctx;
+    const clang::ValueDecl *array = nullptr;
+    explicit Finder(const ScanContext &c) : ctx(c) {}
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+      if (!array && is_orion_array(ref->getType()))
+        array = ctx.resolve(ref->getDecl());
+      return array == nullptr;
+    }
+  } finder(ctx);
+  finder.TraverseStmt(const_cast<clang::Expr *>(var->getInit()));
+  // A value computed from an element (`int64_t n = a(0)`, `std::vector<float> v(W.data(), ...)`
+  // copies) is not a reference into the array: only references, pointers and views count.
+  if (!finder.array)
+    return nullptr;
+  if (type->isReferenceType() || type->isPointerType())
+    return finder.array;
+  const std::string spelled = type.getAsString();
+  return spelled.find("span") != std::string::npos || spelled.find("Row") != std::string::npos
+             ? finder.array
+             : nullptr;
 }
 
 } // namespace orion::frontend

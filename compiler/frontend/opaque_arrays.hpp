@@ -34,4 +34,15 @@ std::optional<OpaquePath> opaque_array(const clang::Expr *e, const ScanContext &
 std::optional<OpaquePath> hidden_array_in(const clang::FunctionDecl *callee,
                                           const ScanContext &ctx);
 
+/// The first write, in `callee`'s body or a function it calls, to a variable with static storage
+/// (a global, a static member or a static local) that is not const: what every worker of a rank
+/// would share and every rank would have its own copy of.
+std::optional<OpaquePath> static_write_in(const clang::FunctionDecl *callee,
+                                          const ScanContext &ctx);
+
+/// The orion array that the initializer of `var` reaches, when `var` is a reference or pointer
+/// into its elements (not to the whole array): `const auto &first = a(0)`, `auto *p = &a(0)`,
+/// `std::span<float> s(W.data(), n)`.
+const clang::ValueDecl *array_behind(const clang::VarDecl *var, const ScanContext &ctx);
+
 } // namespace orion::frontend

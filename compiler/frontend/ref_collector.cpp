@@ -190,6 +190,14 @@ void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access)
       break;
     root = root_decl(skip_transparent(ref->getInit()));
   }
+  // A static local, in the body or in a helper read as inlined, is not private to an iteration.
+  const auto *var = llvm::dyn_cast_or_null<clang::VarDecl>(root);
+  if (var && var->hasGlobalStorage() && !var->getType().isConstQualified() &&
+      !classify_orion_type(var->getType()) && ctx_.declared_inside(var)) {
+    if (warned_.insert(root).second)
+      diags_.report(e->getBeginLoc(), Diag::WriteToStaticVariable) << root->getName();
+    return;
+  }
   if (!root || !(llvm::isa<clang::VarDecl>(root) || llvm::isa<clang::FieldDecl>(root)) ||
       (llvm::isa<clang::VarDecl>(root) && ctx_.declared_inside(root)) ||
       classify_orion_type(root->getType()) || !warned_.insert(root).second)
@@ -260,7 +268,7 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
   if (!stmt)
     return;
   if (const auto *e = llvm::dyn_cast<clang::Expr>(stmt)) {
-    if (report_opaque_array(e))
+    if (report_opaque_array(e) || report_outer_reference(e))
       return;
     if (auto a = match_access(e)) {
       record(*a, access);
@@ -354,6 +362,12 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
   }
   if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(stmt)) {
     const clang::Expr *object = call->getImplicitObjectArgument();
+    if (const auto held = object ? classify_orion_type(object->getType()) : std::nullopt;
+        held && held->kind == ir::ArrayKind::Accumulator && call->getMethodDecl()) {
+      diags_.report(call->getBeginLoc(), Diag::AccumulatorMethodInBody)
+          << ctx_.text(call) << call->getMethodDecl()->getNameAsString();
+      return;
+    }
     const clang::ValueDecl *decl = object ? ctx_.object(object) : nullptr;
     auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
     const auto *method = call->getMethodDecl();

@@ -51,6 +51,9 @@ private:
   void note_outer_write(const clang::Expr *e, ir::AccessKind access);
   /// Reports an array reached by a path orionc cannot follow (opaque_arrays.hpp); true if so.
   bool report_opaque_array(const clang::Expr *e);
+  /// Reports a use of a reference or pointer declared before the loop into an array's elements
+  /// (`const auto &first = a(0);`); true if so.
+  bool report_outer_reference(const clang::Expr *e);
   /// Reports a callee orionc does not read as inlined that reaches an array unseen.
   void check_callee(const clang::Expr *call, const clang::FunctionDecl *callee);
   ir::Subscript range_subscript() const;

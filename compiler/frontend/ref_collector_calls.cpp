@@ -46,9 +46,28 @@ bool RefCollector::report_opaque_array(const clang::Expr *e) {
   return true;
 }
 
+bool RefCollector::report_outer_reference(const clang::Expr *e) {
+  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto *var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || ctx_.declared_inside(var) || ctx_.aliases.count(var))
+    return false;
+  const clang::ValueDecl *array = array_behind(var, ctx_);
+  if (!array)
+    return false;
+  if (warned_.insert(var).second)
+    diags_.report(e->getBeginLoc(), Diag::OuterReferenceIntoArray)
+        << var->getName() << array->getName() << ctx_.text(var->getSourceRange());
+  return true;
+}
+
 void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDecl *callee) {
   if (!callee || !callees_checked_.insert(callee->getCanonicalDecl()).second)
     return;
+  if (const std::optional<OpaquePath> write = static_write_in(callee, ctx_)) {
+    diags_.report(call->getBeginLoc(), Diag::CalleeWritesStatic)
+        << callee->getNameAsString() << write->name;
+    return;
+  }
   const std::optional<OpaquePath> path = hidden_array_in(callee, ctx_);
   if (!path)
     return;
