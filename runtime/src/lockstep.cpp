@@ -319,9 +319,12 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
   if (!multi)
     return;
   // Slabs each worker wrote alone (and the iterated sparse values) are still only on their rank;
-  // everything else is current everywhere.
+  // everything else is current everywhere. Space slabs go out even when writes were recorded:
+  // some writes never pass through the log (the values of an iterated dense array, written in
+  // place; an array a helper writes by its global name), and a slab has one writer, so its
+  // owner's copy is right.
   for (ArraySync &s : syncs)
-    if (record || s.sync == Sync::TimeSlab)
+    if (s.sync == Sync::TimeSlab || (record && s.sync != Sync::SpaceSlab))
       s.sync = Sync::None;
   final_sync(run, map, syncs, {});
 }
