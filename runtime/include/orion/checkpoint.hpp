@@ -123,8 +123,12 @@ inline std::optional<std::string> read_manifest_everywhere(const std::string &di
   bool none = false;
   if (comm_rank() == 0) {
     const int err = read_whole_file(path, text);
-    if (err == ENOENT || err == ENOTDIR)
+    // A missing directory holds no checkpoint; a path that is not a directory is a mistake the
+    // program's first checkpoint would only find later.
+    if (err == ENOENT)
       none = true;
+    else if (err == ENOTDIR)
+      failure = "cannot restore from checkpoint directory '" + dir + "': " + errno_text(err);
     else if (err != 0)
       failure = "cannot read checkpoint manifest '" + path + "': " + errno_text(err);
   }

@@ -57,6 +57,20 @@ TEST_CASE("restore of a directory without a checkpoint returns -1 and leaves the
   CHECK(w(2, 3) == pattern_matrix(3, 4, 1.0f)(2, 3));
 }
 
+TEST_CASE("restore from a path that is not a directory is an error naming it", "[checkpoint]") {
+  // Regression test: it returned -1 as if no checkpoint had been written; only the program's
+  // first checkpoint, later, failed.
+  TempDir dir;
+  const std::string file = dir / "a-file";
+  std::FILE *f = std::fopen(file.c_str(), "w");
+  REQUIRE(f != nullptr);
+  std::fclose(f);
+  auto w = pattern_matrix(3, 4, 1.0f);
+  CHECK_THROWS_WITH(orion::restore(file, w),
+                    Catch::Contains("cannot restore from checkpoint directory '" + file + "'") &&
+                        Catch::Contains("Not a directory"));
+}
+
 TEST_CASE("a checkpoint restores every element, the step and struct elements", "[checkpoint]") {
   TempDir dir;
   auto w = pattern_matrix(5, 3, 2.0f);
