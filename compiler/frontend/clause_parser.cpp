@@ -15,10 +15,13 @@ public:
     ir::Clauses clauses;
     bool saw_unordered = false;
     while (pos_ < tokens_.size()) {
-      if (is_punct(","))
-        ++pos_; // commas between clauses are allowed, like OpenMP
-      if (pos_ >= tokens_.size())
-        break;
+      if (is_punct(",")) {
+        // Commas between clauses are allowed, like OpenMP; not before the first or after the last.
+        if (pos_ == 0)
+          return fail_at(pos_, "expected a clause before ','");
+        if (++pos_ >= tokens_.size())
+          return fail_at(pos_ - 1, "expected a clause after ','");
+      }
       const size_t start = pos_;
       const ClauseToken &tok = tokens_[pos_];
       if (tok.kind != ClauseToken::Kind::Identifier)
@@ -27,6 +30,10 @@ public:
       ++pos_;
       if (!seen_.insert(tok.text))
         return fail_at(start, fmt::format("duplicate clause '{}'", tok.text));
+      const bool flag = tok.text == "ordered" || tok.text == "unordered" ||
+                        tok.text == "histogram" || tok.text == "repeated";
+      if (flag && is_punct("("))
+        return fail(fmt::format("'{}' takes no arguments", tok.text));
       if (tok.text == "ordered") {
         if (saw_unordered)
           return fail_at(start, "'ordered' conflicts with 'unordered'");

@@ -91,6 +91,14 @@ TEST_CASE("malformed clauses name the offending token") {
   CHECK(bad("ordered ordered").message.find("duplicate clause 'ordered'") != std::string::npos);
   CHECK(bad("ordered unordered").message.find("conflicts") != std::string::npos);
   CHECK(bad("= 3").message.find("expected a clause") != std::string::npos);
+  // Regression tests: a trailing comma was accepted, and `histogram(4)` said "expected a clause,
+  // got '('".
+  CHECK(bad("ordered,").message == "expected a clause after ','");
+  CHECK(bad("ordered,").token == 1);
+  CHECK(bad(", ordered").message == "expected a clause before ','");
+  CHECK(bad("histogram(4)").message == "'histogram' takes no arguments");
+  CHECK(bad("histogram(4)").token == 1);
+  CHECK(bad("ordered()").message == "'ordered' takes no arguments");
 }
 
 TEST_CASE("only a word that is not a clause lists the valid clauses itself") {
