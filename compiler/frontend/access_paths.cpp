@@ -53,15 +53,39 @@ const clang::ValueDecl *root_decl(const clang::Expr *e) {
   }
 }
 
+namespace {
+
+/// The element type of a std::span, or a null type.
+clang::QualType span_element(clang::QualType type) {
+  if (const auto *spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+          type.getNonReferenceType()->getAsCXXRecordDecl());
+      spec && spec->getName() == "span" && spec->getTemplateArgs().size() > 0 &&
+      spec->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type)
+    return spec->getTemplateArgs()[0].getAsType();
+  return {};
+}
+
+} // namespace
+
 bool writes_through(clang::QualType param) {
   if (param->isReferenceType() || param->isPointerType())
     return !param->getPointeeType().isConstQualified();
-  if (const auto *spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
-          param->getAsCXXRecordDecl());
-      spec && spec->getName() == "span" && spec->getTemplateArgs().size() > 0 &&
-      spec->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Type)
-    return !spec->getTemplateArgs()[0].getAsType().isConstQualified();
-  return false;
+  const clang::QualType element = span_element(param);
+  return !element.isNull() && !element.isConstQualified();
+}
+
+bool is_span(clang::QualType type) { return !span_element(type).isNull(); }
+
+const clang::FunctionDecl *user_definition(const clang::FunctionDecl *fn,
+                                           const clang::SourceManager &sm) {
+  const clang::FunctionDecl *def = nullptr;
+  if (!fn || !fn->hasBody(def) || !def || !def->getBody() ||
+      sm.isInSystemHeader(def->getLocation()) || def->isInStdNamespace())
+    return nullptr;
+  for (const clang::DeclContext *dc = def->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && ns->getName() == "orion")
+      return nullptr;
+  return def;
 }
 
 } // namespace orion::frontend

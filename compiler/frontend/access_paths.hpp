@@ -4,6 +4,7 @@
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
+#include <clang/Basic/SourceManager.h>
 
 namespace orion::frontend {
 
@@ -17,5 +18,14 @@ const clang::ValueDecl *root_decl(const clang::Expr *e);
 /// Whether a callee can write through a parameter of this type: a non-const reference or
 /// pointer, or a view such as std::span<T> over non-const elements.
 bool writes_through(clang::QualType param);
+
+/// Whether `type` is a std::span (what DenseArray::row returns): a view, not a copy.
+bool is_span(clang::QualType type);
+
+/// The definition of a function written by the user: its body is visible, and it is not in a
+/// system header, the standard library or orion (whose effects on arrays are modelled directly).
+/// Null otherwise.
+const clang::FunctionDecl *user_definition(const clang::FunctionDecl *fn,
+                                           const clang::SourceManager &sm);
 
 } // namespace orion::frontend

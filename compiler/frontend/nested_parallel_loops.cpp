@@ -1,5 +1,7 @@
 #include "nested_parallel_loops.hpp"
 
+#include "access_paths.hpp"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
@@ -30,9 +32,8 @@ public:
 
 private:
   void search(const clang::FunctionDecl *callee) {
-    const clang::FunctionDecl *def = nullptr;
-    if (!callee || !callee->hasBody(def) || !def || sm_.isInSystemHeader(def->getLocation()) ||
-        !visited_.insert(def->getCanonicalDecl()).second || depth_ > 8)
+    const clang::FunctionDecl *def = user_definition(callee, sm_);
+    if (!def || !visited_.insert(def->getCanonicalDecl()).second || depth_ > 8)
       return;
     if (const auto it = inner_.find(def->getCanonicalDecl()); it != inner_.end()) {
       // Reported at the call in the annotated loop's own body, which the user can change.

@@ -5,7 +5,6 @@
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
-#include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/SmallPtrSet.h>
 
 namespace orion::frontend {
@@ -68,71 +67,74 @@ std::optional<std::string> path_kind(const clang::Expr *e, const ScanContext &ct
   return std::nullopt;
 }
 
-/// Walks a callee's body, and the bodies of the functions it calls (user code only).
-class HiddenArrayFinder : public clang::RecursiveASTVisitor<HiddenArrayFinder> {
+/// Walks a callee's body, and the bodies of the functions it calls (user code only, to a small
+/// depth), until `found` is set; `Derived` says what it looks for.
+template <class Derived> class CalleeWalker : public clang::RecursiveASTVisitor<Derived> {
 public:
-  /// `static_writes`: look for writes to static storage instead of arrays.
-  HiddenArrayFinder(const ScanContext &ctx, bool static_writes = false)
-      : ctx_(ctx), static_writes_(static_writes) {}
+  explicit CalleeWalker(const ScanContext &ctx) : ctx_(ctx) {}
 
   void search(const clang::FunctionDecl *fn, int depth) {
-    const clang::FunctionDecl *def = nullptr;
-    if (found || depth > 8 || !fn || !fn->hasBody(def) || !def || !visited_.insert(def).second)
+    const clang::FunctionDecl *def = user_definition(fn, ctx_.ast.getSourceManager());
+    if (found || depth > 8 || !def || !visited_.insert(def).second)
       return;
-    const clang::SourceManager &sm = ctx_.ast.getSourceManager();
-    if (sm.isInSystemHeader(def->getLocation()) || def->isInStdNamespace())
-      return;
-    for (const clang::DeclContext *dc = def->getDeclContext(); dc; dc = dc->getParent())
-      if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && ns->getName() == "orion")
-        return;
     const int saved = depth_;
     depth_ = depth;
-    TraverseStmt(def->getBody());
+    this->TraverseStmt(def->getBody());
     depth_ = saved;
   }
-
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
-    if (static_writes_ && !found && op->isAssignmentOp())
-      note_write(op->getLHS());
-    return !found;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator *op) {
-    if (static_writes_ && !found && op->isIncrementDecrementOp())
-      note_write(op->getSubExpr());
-    return !found;
-  }
-  bool VisitExpr(clang::Expr *e) {
-    if (static_writes_ || found || !is_orion_array(e->getType()))
-      return !found;
-    if (std::optional<std::string> how = path_kind(e, ctx_, /*in_callee=*/true))
-      found = OpaquePath{e, *how, member_name(e)};
-    return !found;
-  }
   bool VisitCallExpr(clang::CallExpr *call) {
-    if (!found)
-      search(call->getDirectCallee(), depth_ + 1);
+    search(call->getDirectCallee(), depth_ + 1);
     return !found;
   }
   bool VisitCXXConstructExpr(clang::CXXConstructExpr *construct) {
-    if (!found)
-      search(construct->getConstructor(), depth_ + 1);
+    search(construct->getConstructor(), depth_ + 1);
     return !found;
   }
 
   std::optional<OpaquePath> found;
 
+protected:
+  const ScanContext &ctx_;
+
+private:
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 16> visited_;
+  int depth_ = 0;
+};
+
+/// An array reached through a member, a pointer, a container, a result or a global.
+class HiddenArrayFinder : public CalleeWalker<HiddenArrayFinder> {
+public:
+  using CalleeWalker::CalleeWalker;
+  bool VisitExpr(clang::Expr *e) {
+    if (!found && is_orion_array(e->getType()))
+      if (std::optional<std::string> how = path_kind(e, ctx_, /*in_callee=*/true))
+        found = OpaquePath{e, *how, member_name(e)};
+    return !found;
+  }
+};
+
+/// A write to a variable with static storage that is not const.
+class StaticWriteFinder : public CalleeWalker<StaticWriteFinder> {
+public:
+  using CalleeWalker::CalleeWalker;
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (op->isAssignmentOp())
+      note_write(op->getLHS());
+    return !found;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    if (op->isIncrementDecrementOp())
+      note_write(op->getSubExpr());
+    return !found;
+  }
+
 private:
   void note_write(const clang::Expr *target) {
     const auto *var = llvm::dyn_cast_or_null<clang::VarDecl>(root_decl(target));
-    if (var && var->hasGlobalStorage() && !var->getType().isConstQualified() &&
+    if (!found && var && var->hasGlobalStorage() && !var->getType().isConstQualified() &&
         !is_orion_array(var->getType()))
       found = OpaquePath{target, "a variable with static storage", var->getNameAsString()};
   }
-
-  const ScanContext &ctx_;
-  bool static_writes_;
-  llvm::SmallPtrSet<const clang::FunctionDecl *, 16> visited_;
-  int depth_ = 0;
 };
 
 } // namespace
@@ -155,7 +157,7 @@ std::optional<OpaquePath> hidden_array_in(const clang::FunctionDecl *callee,
 
 std::optional<OpaquePath> static_write_in(const clang::FunctionDecl *callee,
                                           const ScanContext &ctx) {
-  HiddenArrayFinder finder(ctx, /*static_writes=*/true);
+  StaticWriteFinder finder(ctx);
   finder.search(callee, 0);
   return finder.found;
 }
@@ -181,12 +183,7 @@ const clang::ValueDecl *array_behind(const clang::VarDecl *var, const ScanContex
   // copies) is not a reference into the array: only references, pointers and views count.
   if (!finder.array)
     return nullptr;
-  if (type->isReferenceType() || type->isPointerType())
-    return finder.array;
-  const std::string spelled = type.getAsString();
-  return spelled.find("span") != std::string::npos || spelled.find("Row") != std::string::npos
-             ? finder.array
-             : nullptr;
+  return type->isReferenceType() || type->isPointerType() || is_span(type) ? finder.array : nullptr;
 }
 
 } // namespace orion::frontend

@@ -20,18 +20,11 @@ using ir::AccessKind;
 /// or of orion (whose effects on orion arrays are modelled directly).
 const clang::FunctionDecl *inlinable_definition(const clang::FunctionDecl *callee,
                                                 const clang::SourceManager &sm) {
-  const clang::FunctionDecl *def = nullptr;
   // A lambda's call operator is read like a function: its captures name the outer variables.
   const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(callee);
-  if (!callee || (method && !method->getParent()->isLambda()) || callee->isVariadic() ||
-      !callee->hasBody(def) || !def || !def->getBody())
+  if (!callee || (method && !method->getParent()->isLambda()) || callee->isVariadic())
     return nullptr;
-  if (sm.isInSystemHeader(def->getLocation()) || def->isInStdNamespace())
-    return nullptr;
-  for (const clang::DeclContext *dc = def->getDeclContext(); dc; dc = dc->getParent())
-    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && ns->getName() == "orion")
-      return nullptr;
-  return def;
+  return user_definition(callee, sm);
 }
 
 } // namespace

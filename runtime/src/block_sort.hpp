@@ -74,7 +74,8 @@ void stable_sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64
 /// when an earlier loop's layout left them interleaved.
 void sort_blocks_by_key(LoopRun &run, const std::vector<std::int64_t> &offsets);
 
-/// Records, before any loop moves the elements, whether they are stored in key order.
+/// Records, before any loop moves the elements, whether they are stored in key order (one pass,
+/// the first time a layout of several blocks is made; later calls return at once).
 void note_storage_order(const LoopRun &run, SparseLayout &layout);
 
 } // namespace orion::detail

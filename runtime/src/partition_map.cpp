@@ -336,7 +336,6 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   signature.insert(signature.end(), map.space_bounds.begin(), map.space_bounds.end());
   signature.insert(signature.end(), map.time_bounds.begin(), map.time_bounds.end());
   SparseLayout &layout = *run.layout;
-  note_storage_order(run, layout);
   if (layout.signature == signature)
     return layout.offsets;
 
@@ -353,7 +352,8 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   std::vector<std::int64_t> offsets(blocks + 1, 0);
   if (blocks == 1)
     offsets[1] = run.nnz; // storage order is block order
-  else if (!run.plan->ordered)
+  // Before the first sort moves anything: whether the elements were stored in key order.
+  else if (note_storage_order(run, layout); !run.plan->ordered)
     sort_by_block(run, block_of, offsets);
   else if (map.protocol() != model::Protocol::Wavefront)
     stable_sort_by_block(run, block_of, offsets); // conflicts stay within a block

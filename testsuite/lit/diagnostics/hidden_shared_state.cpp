@@ -28,6 +28,8 @@ int main(int argc, char **argv) {
   const int64_t &first = a(0);
   const int64_t *p = &a(0);
   const int64_t copy = a(0); // a value, not a reference: fine
+  orion::DenseArray<int64_t, 2> m({N, 2});
+  const auto row0 = m.row(0); // a std::span: a view into m
 #pragma orion parallel_for
   for (int64_t i = 0; i < N; ++i) {
     a(i) = next_id();
@@ -41,10 +43,12 @@ int main(int argc, char **argv) {
     b(i) += 10 * first + *p;
     // CHECK-DAG: {{.*}}hidden_shared_state.cpp:[[@LINE+1]]:12: error: 'acc.value()' inside a parallel loop: during the loop an orion::Accumulator holds per-worker partial values, so value() would see only this worker's share (and aggregate() is collective); only '+=' (or the accumulator's own operator) may be used in the body; read the result after the loop
     c(i) = acc.value() + i;
+    // CHECK-DAG: {{.*}}hidden_shared_state.cpp:[[@LINE+1]]:12: error: 'row0' refers into the orion array 'm' (it is declared before the loop as 'const auto row0 = m.row(0)')
+    c(i) = row0[1];
     // CHECK-DAG: {{.*}}hidden_shared_state.cpp:[[@LINE+1]]:12: error: 'acc.aggregate()' inside a parallel loop
     c(i) = acc.aggregate();
     acc += 1;
   }
-  // CHECK: 7 errors generated.
+  // CHECK: 8 errors generated.
   return 0;
 }
