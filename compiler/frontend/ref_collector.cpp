@@ -236,6 +236,32 @@ void RefCollector::scan_guarded(const clang::Stmt *branch, const std::vector<ir:
   guard_stack_.resize(guard_stack_.size() - guards.size());
 }
 
+bool RefCollector::scan_array_method(const clang::CXXMemberCallExpr *call, bool value_only) {
+  const clang::Expr *object = call->getImplicitObjectArgument();
+  const clang::ValueDecl *decl = object ? ctx_.object(object) : nullptr;
+  auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+  const auto *method = call->getMethodDecl();
+  if (!type || type->rank == 0 || !method)
+    return false;
+  const std::string name = method->getNameAsString();
+  if (name != "extent" && name != "nnz" && name != "size") {
+    // Any other method (fill, data, value, ...) may touch every element.
+    Access a(ctx_.intern_array(decl), call);
+    for (int d = 0; d < type->rank; ++d) {
+      ir::Subscript s;
+      s.text = fmt::format("{}.{}()", decl->getName().str(), name);
+      s.reason = fmt::format("'{}.{}()' may touch any element", decl->getName().str(), name);
+      a.subscripts.push_back(std::move(s));
+    }
+    // A non-const `value(i)` returns a reference the caller may write through; read as a value,
+    // it only reads.
+    record(a, method->isConst() || value_only ? AccessKind::Read : AccessKind::ReadWrite);
+  }
+  for (const clang::Expr *arg : call->arguments())
+    scan(arg);
+  return true;
+}
+
 void RefCollector::scan_decl(const clang::VarDecl *var) {
   const clang::Expr *init = var->getInit();
   if (!init)
@@ -368,26 +394,9 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
           << ctx_.text(call) << call->getMethodDecl()->getNameAsString();
       return;
     }
-    const clang::ValueDecl *decl = object ? ctx_.object(object) : nullptr;
-    auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
-    const auto *method = call->getMethodDecl();
-    if (type && type->rank > 0 && method) {
-      const std::string name = method->getNameAsString();
-      if (name != "extent" && name != "nnz" && name != "size") {
-        // Any other method (fill, data, ...) may touch every element.
-        Access a(ctx_.intern_array(decl), call);
-        for (int d = 0; d < type->rank; ++d) {
-          ir::Subscript s;
-          s.text = fmt::format("{}.{}()", decl->getName().str(), name);
-          s.reason = fmt::format("'{}.{}()' may touch any element", decl->getName().str(), name);
-          a.subscripts.push_back(std::move(s));
-        }
-        record(a, method->isConst() ? AccessKind::Read : AccessKind::ReadWrite);
-      }
-      for (const clang::Expr *arg : call->arguments())
-        scan(arg);
+    if (scan_array_method(call, false))
       return;
-    }
+    const auto *method = call->getMethodDecl();
     if (object) {
       if (auto row = match_access(object); row && method) {
         // `W.row(u).data()`, `.begin()`, `.front()`: a pointer, iterator or reference into the
@@ -464,6 +473,10 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     return;
   }
   if (const auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(stmt)) {
+    if (const auto *call =
+            llvm::dyn_cast<clang::CXXMemberCallExpr>(cast->getSubExpr()->IgnoreParens());
+        call && cast->getCastKind() == clang::CK_LValueToRValue && scan_array_method(call, true))
+      return;
     scan(cast->getSubExpr(),
          cast->getCastKind() == clang::CK_LValueToRValue ? AccessKind::Read : access);
     return;

@@ -42,6 +42,10 @@ private:
   bool scan_inlined_call(const clang::FunctionDecl *callee,
                          llvm::ArrayRef<const clang::Expr *> args);
   bool scan_inner_for(const clang::ForStmt *loop);
+  /// A method called on an orion array (`A.fill(0)`, `E.value(e)`): an access of any element,
+  /// a read when the method is const or when `value_only` (its result is only read: the call
+  /// sits under an lvalue-to-rvalue conversion). False if `call` is not on an orion array.
+  bool scan_array_method(const clang::CXXMemberCallExpr *call, bool value_only);
   /// Scans `branch` with `guards` added to the references' guards.
   void scan_guarded(const clang::Stmt *branch, const std::vector<ir::Guard> &guards,
                     ir::AccessKind access = ir::AccessKind::Read);
