@@ -183,8 +183,8 @@ void execute(LoopRun &run) {
   LoopProfile &profile = profile_of(run);
   const std::int64_t pass = profile.passes++;
   st.sent_by_array.assign(profile.arrays.size(), 0);
-  const PartitionMap map =
-      make_partition_map(run, st.num_ranks, st.threads_per_rank, pass < st.options.stagger);
+  const PartitionMap map = make_partition_map(run, st.num_ranks, st.threads_per_rank,
+                                              pass < st.options.stagger, st.options.rotation_depth);
   if (run.sparse)
     sparse_layout(run, map);
   st.loops.setup_seconds += seconds_since(start);

@@ -231,7 +231,8 @@ double iterations_of(const LoopRun &run) {
   return iterations;
 }
 
-PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool stagger) {
+PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool stagger,
+                                int rotation_depth) {
   const plan::LoopPlan &plan = *run.plan;
   const auto where = [&] { return plan.file + ":" + std::to_string(plan.line); };
   if (plan.candidates.empty())
@@ -240,6 +241,7 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
   map.ranks = ranks;
   map.threads = threads;
   map.workers = static_cast<std::int64_t>(ranks) * threads;
+  map.rotation_depth = rotation_depth;
 
   // Cost of every candidate on the real extents; the compiler's order breaks ties.
   const double iterations = iterations_of(run);

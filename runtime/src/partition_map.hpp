@@ -27,7 +27,7 @@ struct PartitionMap {
   std::int64_t workers = 1; ///< P
   int ranks = 1, threads = 1;
   int space_parts = 1, time_parts = 1;
-  int rotation_depth = 2; ///< k: time parts per worker in the rotation
+  int rotation_depth = 2; ///< k: time parts per worker in the rotation (Options::rotation_depth)
   /// The schedule this pass runs: the candidate's, except that a staggered pass of a rotation
   /// candidate runs as a wavefront over the same blocks (Options::stagger).
   model::Protocol schedule = model::Protocol::OneD;
@@ -65,9 +65,10 @@ double iterations_of(const LoopRun &run);
 /// Picks, on real extents, the cheapest of the candidates that keep the most workers busy, and
 /// cuts the space; with `stagger`, a rotation
 /// candidate on several workers runs as a wavefront over the same blocks (so the sparse layout of
-/// the rotation is reused). Throws orion::Error when no candidate can run (e.g. a transform the
-/// executor does not support).
-PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool stagger);
+/// the rotation is reused). A rotation has `rotation_depth` time parts per worker. Throws
+/// orion::Error when no candidate can run (e.g. a transform the executor does not support).
+PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool stagger,
+                                int rotation_depth);
 
 /// Sorts a sparse space's elements by block (stable), reusing the cached layout when the map is
 /// unchanged, and returns the block offsets.

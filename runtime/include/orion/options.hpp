@@ -47,6 +47,12 @@ struct Options {
   /// rotated against each other) and later passes spend epochs reconciling them; a staggered
   /// pass grows one basis from block (0, 0). It idles (P - 1) of the pass's kP + P - 1 steps.
   int stagger = 1;
+  /// --orion-rotation-depth=K: a rotation on P workers cuts the rotated dimension into K * P time
+  /// parts (K parts per worker). A larger K gives a worker slack to run ahead of its neighbour
+  /// (it waits for the part it needs next, not for a whole ring step); a smaller one splits each
+  /// row of the data into fewer pieces per pass, which on data sorted by row keeps more of the
+  /// serial order's consecutive updates of a row (docs/benchmarks.md, convergence study).
+  int rotation_depth = 2;
   /// --orion-merge-every=N: a loop that updates a relaxed array merges the workers' updates at
   /// least every N iterations of a worker, besides at the end of each block (0, the default: at
   /// the end of each block only). Staleness against merge cost: a 1D loop has a single block per
@@ -64,7 +70,7 @@ namespace detail {
 inline constexpr std::string_view kValidFlags =
     "--orion-threads=N, --orion-check, --orion-replay-serial, --orion-verbose, --orion-stats, "
     "--orion-digest, --orion-seed=N, --orion-cache=on|off|refresh, --orion-stagger=N, "
-    "--orion-merge-every=N";
+    "--orion-rotation-depth=K, --orion-merge-every=N";
 
 [[noreturn]] inline void option_error(const std::string &what) {
   throw OptionError(what + "; valid flags: " + std::string(kValidFlags));
@@ -102,6 +108,18 @@ inline int parse_stagger(std::string_view text, const std::string &source) {
   if (!n || *n < 0)
     option_error("invalid value \"" + std::string(text) + "\" for " + source +
                  " (expected a number of passes, 0 or more)");
+  return *n;
+}
+
+/// Most time parts per worker: the blocks of a rotation grow with K * P^2 (kMaxBlocks).
+inline constexpr int kMaxRotationDepth = 64;
+
+inline int parse_rotation_depth(std::string_view text, const std::string &source) {
+  auto n = parse_integer<int>(text);
+  if (!n || *n < 1 || *n > kMaxRotationDepth)
+    option_error("invalid value \"" + std::string(text) + "\" for " + source +
+                 " (expected a number of time parts per worker, 1 to " +
+                 std::to_string(kMaxRotationDepth) + ")");
   return *n;
 }
 
@@ -167,6 +185,9 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
     options.cache = detail::parse_cache_mode(*v, "environment variable ORION_CACHE");
   if (auto v = from_env("ORION_STAGGER"))
     options.stagger = detail::parse_stagger(*v, "environment variable ORION_STAGGER");
+  if (auto v = from_env("ORION_ROTATION_DEPTH"))
+    options.rotation_depth =
+        detail::parse_rotation_depth(*v, "environment variable ORION_ROTATION_DEPTH");
   if (auto v = from_env("ORION_MERGE_EVERY"))
     options.merge_every = detail::parse_merge_every(*v, "environment variable ORION_MERGE_EVERY");
 
@@ -205,6 +226,8 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
       options.cache = detail::parse_cache_mode(require_value("on|off|refresh"), name);
     else if (name == "--orion-stagger")
       options.stagger = detail::parse_stagger(require_value(), name);
+    else if (name == "--orion-rotation-depth")
+      options.rotation_depth = detail::parse_rotation_depth(require_value("K"), name);
     else if (name == "--orion-merge-every")
       options.merge_every = detail::parse_merge_every(require_value(), name);
     else if (name == "--orion-check")

@@ -87,7 +87,7 @@ TEST_CASE("parse_options rejects unknown flags and bad values, listing the valid
   const std::string valid = "valid flags: --orion-threads=N, --orion-check, --orion-replay-serial, "
                             "--orion-verbose, --orion-stats, --orion-digest, --orion-seed=N, "
                             "--orion-cache=on|off|refresh, --orion-stagger=N, "
-                            "--orion-merge-every=N";
+                            "--orion-rotation-depth=K, --orion-merge-every=N";
   auto error = [](std::vector<std::string> args) -> std::string {
     Args a(std::move(args));
     const std::vector<std::string> before = a.rest();
@@ -157,6 +157,29 @@ TEST_CASE("parse_options reads --orion-stagger and ORION_STAGGER", "[session]") 
   Args bad({"prog", "--orion-stagger"});
   CHECK_THROWS_WITH(orion::parse_options(bad.argc, bad.argv, &no_env),
                     Catch::StartsWith("--orion-stagger needs a value (--orion-stagger=N)"));
+}
+
+TEST_CASE("parse_options reads --orion-rotation-depth and ORION_ROTATION_DEPTH", "[session]") {
+  Args none({"prog"});
+  CHECK(orion::parse_options(none.argc, none.argv, &no_env).rotation_depth == 2);
+  Args one({"prog", "--orion-rotation-depth=1", "data.txt"});
+  CHECK(orion::parse_options(one.argc, one.argv, &no_env).rotation_depth == 1);
+  CHECK(one.rest() == std::vector<std::string>{"prog", "data.txt"});
+  fake_env = {{"ORION_ROTATION_DEPTH", "4"}};
+  CHECK(orion::parse_options(none.argc, none.argv, &lookup).rotation_depth == 4);
+  Args flag({"prog", "--orion-rotation-depth=3"}); // the flag wins
+  CHECK(orion::parse_options(flag.argc, flag.argv, &lookup).rotation_depth == 3);
+  fake_env.clear();
+  for (const char *bad :
+       {"--orion-rotation-depth=0", "--orion-rotation-depth=65", "--orion-rotation-depth=x"}) {
+    Args args({"prog", bad});
+    CHECK_THROWS_WITH(orion::parse_options(args.argc, args.argv, &no_env),
+                      Catch::Contains("(expected a number of time parts per worker, 1 to 64)"));
+  }
+  Args missing({"prog", "--orion-rotation-depth"});
+  CHECK_THROWS_WITH(orion::parse_options(missing.argc, missing.argv, &no_env),
+                    Catch::StartsWith("--orion-rotation-depth needs a value "
+                                      "(--orion-rotation-depth=K)"));
 }
 
 TEST_CASE("parse_options reads --orion-merge-every and ORION_MERGE_EVERY", "[session]") {
