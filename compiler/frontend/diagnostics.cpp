@@ -50,6 +50,11 @@ DiagInfo info(Diag diag) {
                       "dimension%s2"};
   case Diag::RelaxUnknownArray:
     return {L::Error, "relax(%0): '%0' is not an orion array referenced in this loop"};
+  case Diag::RelaxIteratedArray:
+    return {L::Error, "relax(%0): '%0' is the array this loop iterates over, whose elements are "
+                      "partitioned with the iterations; relax an array the loop does not iterate "
+                      "over (iterate over an index range instead), or update '%0' through an "
+                      "orion::Buffer"};
   case Diag::WriteToOuterVariable:
     return {L::Error, "'%0' is declared outside the parallel loop and cannot be written inside "
                       "it: the loop's iterations run on many workers, which would each write "

@@ -23,6 +23,7 @@ enum class Diag {
   UnsupportedCountedFor,
   PartitionDimOutOfRange,
   RelaxUnknownArray,
+  RelaxIteratedArray,
   WriteToOuterVariable,
   OuterVariableDeclaredNote,
   OuterVariableFixNote,

@@ -78,7 +78,7 @@ public:
         diags.report(at, Diag::PragmaOutsideFunction);
         continue;
       }
-      if (b.function && b.function->isDependentContext()) {
+      if (b.in_template) {
         diags.report(at, Diag::PragmaInTemplate);
         continue;
       }

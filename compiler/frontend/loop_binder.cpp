@@ -20,7 +20,16 @@ class BodyScanner : public clang::RecursiveASTVisitor<BodyScanner> {
 public:
   BodyScanner(const clang::SourceManager &sm, const clang::FunctionDecl *fn,
               std::vector<BoundPragma> &bound)
-      : sm_(sm), function_(fn), bound_(bound) {}
+      : sm_(sm), function_(fn), bound_(bound), fn_dependent_(fn->isDependentContext()) {}
+
+  bool TraverseLambdaExpr(clang::LambdaExpr *lambda) {
+    const clang::CXXMethodDecl *op = lambda->getCallOperator();
+    const bool outer = dependent_;
+    dependent_ = dependent_ || (op && op->isDependentContext());
+    const bool ok = RecursiveASTVisitor::TraverseLambdaExpr(lambda);
+    dependent_ = outer;
+    return ok;
+  }
 
   bool VisitStmt(clang::Stmt *stmt) {
     if (llvm::isa<clang::Expr>(stmt))
@@ -32,6 +41,7 @@ public:
         continue;
       b.inside_function = true;
       b.function = function_;
+      b.in_template = dependent_ || fn_dependent_;
       b.next = nullptr;
       for (const clang::Stmt *child : stmt->children()) {
         if (child && is_before(sm_, p, child->getBeginLoc())) {
@@ -47,6 +57,8 @@ private:
   const clang::SourceManager &sm_;
   const clang::FunctionDecl *function_;
   std::vector<BoundPragma> &bound_;
+  const bool fn_dependent_;
+  bool dependent_ = false; ///< inside a generic lambda (or one in a template)
 };
 
 class FunctionFinder : public clang::RecursiveASTVisitor<FunctionFinder> {

@@ -14,6 +14,9 @@ struct BoundPragma {
   const clang::Stmt *next = nullptr;
   const clang::FunctionDecl *function = nullptr;
   bool inside_function = false;
+  /// Inside a template or a generic lambda (`[](auto &X) {...}`), also one nested in `function`:
+  /// the types of what the loop touches are not known before instantiation.
+  bool in_template = false;
 };
 
 /// Finds, for every pragma, the first statement after it in the innermost enclosing statement.

@@ -119,11 +119,18 @@ bool check_clauses(const BoundPragma &bound, const ir::Loop &loop, Diagnostics &
   for (size_t i = 0; i < loop.clauses.relax.size(); ++i) {
     const std::string &name = loop.clauses.relax[i];
     int id = loop.find_array(name);
-    if (id >= 0 && loop.arrays[id].kind != ir::ArrayKind::Accumulator)
-      continue;
     clang::SourceLocation at = i < bound.pragma->relax_locations.size()
                                    ? bound.pragma->relax_locations[i]
                                    : bound.pragma->location;
+    // The iterated array's elements are partitioned with the iterations: updates of other
+    // elements would stay on the worker that made them, never merged.
+    if (id >= 0 && loop.space.kind == ir::IterationSpace::Kind::Array && id == loop.space.array) {
+      diags.report(at, Diag::RelaxIteratedArray) << name;
+      ok = false;
+      continue;
+    }
+    if (id >= 0 && loop.arrays[id].kind != ir::ArrayKind::Accumulator)
+      continue;
     diags.report(at, Diag::RelaxUnknownArray) << name;
     ok = false;
   }

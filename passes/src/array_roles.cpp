@@ -50,6 +50,21 @@ std::optional<int> aligned_dim(const ir::Loop &loop, int array, int d) {
   return std::nullopt;
 }
 
+/// Whether every reference to the iterated array is the iteration's own element (`v`, or
+/// `A(k[0], k[1])`): then its elements go wherever their iterations go.
+bool own_elements_only(const ir::Loop &loop, int array) {
+  for (const ir::ArrayRef &r : loop.refs) {
+    if (r.array != array)
+      continue;
+    for (size_t d = 0; d < r.subscripts.size(); ++d)
+      if (r.subscripts[d].kind != ir::SubscriptKind::Affine ||
+          !(r.subscripts[d].expr ==
+            ir::AffineExpr::symbol(ir::SymbolKind::IterationIndex, static_cast<int>(d))))
+        return false;
+  }
+  return true;
+}
+
 std::string bytes_of(const ir::Loop &loop, int array) {
   const ir::ArrayDecl &a = loop.arrays[array];
   std::string out = fmt::format("sizeof({})", a.element_type.empty() ? "T" : a.element_type);
@@ -104,7 +119,10 @@ Candidate make_candidate(const ir::Loop &loop, const Schedule &schedule) {
                std::find(loop.clauses.relax.begin(), loop.clauses.relax.end(), decl.name) !=
                    loop.clauses.relax.end()) {
       p = {a, Role::Relaxed, -1, RoleReason::RelaxedUpdate};
-    } else if (a == loop.space.array) {
+    } else if (a == loop.space.array &&
+               (decl.kind == ir::ArrayKind::Sparse || own_elements_only(loop, a))) {
+      // A dense iterated array also read or written at other elements is placed like any other
+      // array below: those elements may belong to other partitions.
       p = {a, Role::Local, -1, RoleReason::IterationSpace};
     } else if (auto dim = transformed ? std::nullopt : aligned_dim(loop, a, space)) {
       p = {a, Role::Local, *dim, RoleReason::AlignedWithSpace};

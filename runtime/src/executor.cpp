@@ -120,6 +120,41 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
 /// Loops whose workers share updates (relaxed arrays, Buffers) merge them at points every worker
 /// reaches together; so do rotations on several ranks whose written arrays travel as recorded
 /// writes (the pipelined ring only carries the rotated time parts).
+/// Two names of the loop for one array (`auto &prev = m.w;` next to `m.w`, `f(A, A)`, `*pa`): the
+/// compiler analysed them as two arrays, so a dependence between them went unseen. Harmless only
+/// when neither is written directly: a relaxed array or a Buffer's target read under its own
+/// name changes only at merges, as documented.
+void check_distinct_arrays(const LoopRun &run) {
+  const auto plain_write = [&](std::size_t a) {
+    return run.plan->arrays[a].written && !run.arrays[a].merged;
+  };
+  for (std::size_t a = 0; a < run.arrays.size(); ++a)
+    for (std::size_t b = a + 1; b < run.arrays.size(); ++b) {
+      const DenseHandle &x = run.arrays[a], &y = run.arrays[b];
+      if (!x.data || !y.data || x.bytes() == 0 || y.bytes() == 0 ||
+          (!plain_write(a) && !plain_write(b)))
+        continue;
+      if (x.data < y.data + y.bytes() && y.data < x.data + x.bytes())
+        throw Error("parallel loop at " + where(run) + ": '" + run.plan->arrays[a].name +
+                        "' and '" + run.plan->arrays[b].name +
+                        "' are the same array (or overlap), and the loop writes it; orionc "
+                        "analysed them as two arrays, so a dependence between them would go "
+                        "unseen: use one name for the array in the loop",
+                    true);
+    }
+}
+
+/// Whether the iterated dense array (argument 0) is placed with its iterations: its elements
+/// partitioned like them, as the compiler's role for it says.
+bool iterated_array_partitioned(const PartitionMap &map) {
+  for (const plan::ArrayRole &r : map.candidate->roles)
+    if (r.arg == 0)
+      return r.role == model::Role::Local &&
+             (r.array_dim < 0 ||
+              (!map.candidate->dims.empty() && r.array_dim == map.candidate->dims[0]));
+  return true;
+}
+
 bool needs_lockstep(const LoopRun &run, const PartitionMap &map) {
   if (map.workers > 1 && !run.shared.empty())
     return true;
@@ -205,6 +240,19 @@ void execute(LoopRun &run) {
     throw Error("parallel loop at " + where(run) +
                     ": writing the iterated dense array under a "
                     "skewed schedule is not supported on several ranks yet",
+                true);
+  check_distinct_arrays(run);
+  // Its values are synchronized as slabs of the partitioned dimension, which holds only when
+  // every element the body touches goes with its iteration (the compiler's role says so).
+  if (map.ranks > 1 && !run.sparse && dense_written(run, 0) && !st.options.replay_serial &&
+      !iterated_array_partitioned(map))
+    throw Error("parallel loop at " + where(run) + ": the body writes the iterated dense array '" +
+                    run.plan->arrays[0].name +
+                    "' and also touches elements of it that belong to other partitions under "
+                    "schedule '" +
+                    map.candidate->label() +
+                    "'; this is not supported on several ranks yet: iterate over an index range "
+                    "(a counted loop) instead, or run on one rank",
                 true);
   {
     const SharedSlots slots(run, map, st.options.replay_serial);

@@ -191,6 +191,12 @@ template <class T, std::size_t N>
 void add_handle(orion::detail::LoopRun &run, DenseArray<T, N> &a) {
   run.arrays.push_back(handle(a));
 }
+/// A const array (`const DenseArray<T, N> A`, a `const DenseArray &` parameter) is only read: the
+/// body cannot write it, and the runtime moves only what a loop writes.
+template <class T, std::size_t N>
+void add_handle(orion::detail::LoopRun &run, const DenseArray<T, N> &a) {
+  run.arrays.push_back(handle(const_cast<DenseArray<T, N> &>(a)));
+}
 template <class T, std::size_t N>
 void add_handle(orion::detail::LoopRun &run, RelaxedDeltas<T, N> &d) {
   run.arrays.push_back(handle(d.array()));
@@ -217,6 +223,10 @@ template <class T, std::size_t N> DenseArray<T, N> &plain(DenseArray<T, N> &a, s
   return a;
 }
 template <class T, std::size_t N>
+const DenseArray<T, N> &plain(const DenseArray<T, N> &a, std::int64_t) {
+  return a;
+}
+template <class T, std::size_t N>
 RelaxedView<T, N> plain(RelaxedDeltas<T, N> &d, std::int64_t worker) {
   return {d, worker};
 }
@@ -226,6 +236,14 @@ template <class T, std::size_t N> Buffer<T, N> &plain(Buffer<T, N> &b, std::int6
 template <class T, std::size_t N>
 RecordingView<T, N> recorded(DenseArray<T, N> &a, detail::AccessLog &log, int arg, std::int64_t) {
   return {a, log, arg};
+}
+/// Reads of a const array are recorded too (--orion-check compares them with other blocks'
+/// writes); the view is over the same elements, and the body, written against a const array,
+/// cannot write through it.
+template <class T, std::size_t N>
+RecordingView<T, N> recorded(const DenseArray<T, N> &a, detail::AccessLog &log, int arg,
+                             std::int64_t) {
+  return {const_cast<DenseArray<T, N> &>(a), log, arg};
 }
 template <class T, std::size_t N>
 RelaxedView<T, N> recorded(RelaxedDeltas<T, N> &d, detail::AccessLog &, int, std::int64_t worker) {
