@@ -109,6 +109,10 @@ public:
     return result;
   }
 
+  /// For the executor, with one worker in total: the running value that serial code (and a loop's
+  /// blocks, which then run one after another in the serial order) combine into, so that the sum
+  /// is the serial program's, rounding included.
+  T &sole_worker_value() noexcept { return replicated_; }
   const T &initial_value() const noexcept { return init_; }
   const Op &combiner() const noexcept { return op_; }
 

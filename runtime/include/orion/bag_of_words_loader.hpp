@@ -86,7 +86,7 @@ inline std::optional<std::string> docword_problem(const DocwordLine &l, std::int
     return "count " + std::to_string(count) + " is not positive";
   if (count > max_extent)
     return "count " + std::to_string(count) + " is too large: the occurrence " +
-           index_too_large(count - 1, 2, max_extent);
+           index_too_large(count - 1, 2, max_extent, "check the counts in the file");
   return std::nullopt;
 }
 

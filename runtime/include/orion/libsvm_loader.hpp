@@ -83,7 +83,8 @@ std::optional<std::string> parse_libsvm_line(std::string_view line, std::int64_t
       return "feature id " + std::to_string(fid) + " follows " + std::to_string(previous) +
              " (the ids of a line must be strictly increasing): " + quote_line(line);
     if (fid - 1 >= max_extent)
-      return "feature id " + std::to_string(fid) + " (" + index_too_large(fid - 1, 1, max_extent) +
+      return "feature id " + std::to_string(fid) + " (" +
+             index_too_large(fid - 1, 1, max_extent, "number the feature ids densely from 1") +
              "): " + quote_line(line);
     const char *v = value_text.data();
     T value{};

@@ -52,22 +52,35 @@ template <class... A> std::tuple<A &...> reductions(A &...a) { return {a...}; }
 /// gives the slot's value bit for bit.
 template <class T, class Op> class BlockReduction {
 public:
-  explicit BlockReduction(const Op &op) : op_(op) {}
+  /// With one worker in total, the block continues the accumulator's running value, in order, as
+  /// the serial program's `acc += x` does: folding per-block partials into it instead would round
+  /// a floating-point sum differently (a loop run twice adds p1 + p2, not the 2n terms in turn).
+  explicit BlockReduction(Accumulator<T, Op> &acc)
+      : sole_(orion::detail::state().one_worker()), op_(acc.combiner()) {
+    if (sole_) {
+      value_ = acc.sole_worker_value();
+      used_ = true;
+    }
+  }
 
   BlockReduction &operator+=(const T &x) {
     value_ = used_ ? static_cast<T>(op_(value_, x)) : x;
     used_ = true;
     return *this;
   }
-  /// Adds the partial to the calling worker's slot of `acc`.
+  /// Adds the partial to the calling worker's slot of `acc` (one worker: stores the running
+  /// value back).
   void fold_into(Accumulator<T, Op> &acc) const {
-    if (used_)
+    if (sole_)
+      acc.sole_worker_value() = value_;
+    else if (used_)
       acc += value_;
   }
 
 private:
   T value_{};
   bool used_ = false;
+  bool sole_ = false;
   [[no_unique_address]] Op op_;
 };
 
@@ -277,7 +290,7 @@ template <class... T, class... Op, class F>
 void with_partials(std::tuple<Accumulator<T, Op> &...> &accumulators, F &&f) {
   std::apply(
       [&](auto &...acc) {
-        const auto done = f(BlockReduction<T, Op>(acc.combiner())...);
+        const auto done = f(BlockReduction<T, Op>(acc)...);
         std::apply([&](const auto &...p) { (p.fold_into(acc), ...); }, done);
       },
       accumulators);

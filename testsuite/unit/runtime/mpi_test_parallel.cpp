@@ -306,6 +306,31 @@ TEST_CASE("--orion-rotation-depth sets the time parts per worker of a rotation",
   CHECK(same(results[1], results[2]) == (num_workers() == 1));
 }
 
+TEST_CASE("with one worker, a loop's reduction continues the accumulator as serial code does",
+          "[mpi][parallel]") {
+  // Per-block partials folded into the accumulator round a float sum differently from the serial
+  // program's `acc += x` in turn (a loop run twice added p1 + p2): one worker must be the serial
+  // build, digit for digit.
+  forget_loops();
+  const plan::LoopPlan p = sgd_plan(rotation());
+  Sgd s;
+  Accumulator<float> acc(0.3f);
+  float serial = 0.3f;
+  for (int rep = 0; rep < 3; ++rep) {
+    parallel::for_each(p, s.data, parallel::arrays(s.W, s.H), parallel::reductions(acc),
+                       [](auto &, auto &, auto &sum, const auto &key, auto &r) {
+                         sum += r * 0.1f + static_cast<float>(key[1]) * 1e-3f;
+                       });
+    for (auto &&[key, r] : s.data)
+      serial += r * 0.1f + static_cast<float>(key[1]) * 1e-3f;
+  }
+  const float total = acc.aggregate();
+  if (num_workers() == 1)
+    CHECK(total == serial);
+  else
+    CHECK(total == Approx(serial).epsilon(1e-4));
+}
+
 TEST_CASE("sparse data is sorted into blocks in place: each element once, per worker its rows",
           "[mpi][parallel]") {
   // Values are element ids, so a lost, duplicated or overwritten element shows in the sums.

@@ -33,7 +33,7 @@ inline std::int64_t memory_limit_bytes() noexcept {
   if (pages > 0 && page > 0 && pages <= INT64_MAX / page)
     bytes = static_cast<std::int64_t>(pages) * page;
   for (const int resource : {RLIMIT_AS, RLIMIT_DATA}) {
-    struct rlimit limit {};
+    struct rlimit limit{};
     if (::getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
         limit.rlim_cur < static_cast<rlim_t>(bytes))
       bytes = static_cast<std::int64_t>(limit.rlim_cur);
@@ -52,13 +52,15 @@ inline std::string gigabytes(double bytes) {
   return text;
 }
 
-/// The message for an index at or beyond max_extent (without the quoted line).
-inline std::string index_too_large(std::int64_t index, std::size_t d, std::int64_t max_extent) {
+/// The message for an index at or beyond max_extent (without the quoted line); `remedy` is what
+/// the caller's loader lets the user do about it.
+inline std::string
+index_too_large(std::int64_t index, std::size_t d, std::int64_t max_extent,
+                const char *remedy = "number the ids densely from 0, or pass explicit extents") {
   return "index " + std::to_string(index) + " in dimension " + std::to_string(d) +
          " is too large: arrays indexed by it would need at least " +
          gigabytes(static_cast<double>(index) + 1) + ", more than the " +
-         gigabytes(static_cast<double>(max_extent)) +
-         " of memory here (number the ids densely from 0, or pass explicit extents)";
+         gigabytes(static_cast<double>(max_extent)) + " of memory here (" + remedy + ")";
 }
 
 } // namespace orion::detail
