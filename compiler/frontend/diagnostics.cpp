@@ -102,6 +102,11 @@ DiagInfo info(Diag diag) {
                         "the same collective calls in the same order, so this run stops with a "
                         "collective call mismatch; make the call on every rank and branch on the "
                         "rank only for what follows (e.g. printing the result)"};
+  case Diag::RankDependentArrayWrite:
+    return {L::Warning, "'%0' is changed only on some ranks here: every rank holds its own copy of "
+                        "every orion array and parallel loops read it, so the ranks would compute "
+                        "with different data; change it on every rank and branch on the rank only "
+                        "for output"};
   case Diag::RankConditionNote:
     return {L::Note, "this condition depends on the rank"};
   case Diag::OpaqueArray:

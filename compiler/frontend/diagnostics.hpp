@@ -35,6 +35,7 @@ enum class Diag {
   RelaxedBufferNote,
   RelaxedAutoCopy,
   RankDependentCollective,
+  RankDependentArrayWrite,
   RankConditionNote,
   OpaqueArray,
   OpaqueArrayInCall,

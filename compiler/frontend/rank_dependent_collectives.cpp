@@ -63,6 +63,68 @@ std::string collective_name(const clang::Stmt *stmt,
   return {};
 }
 
+/// The orion array whose elements `e` (an assignment's target, an operand of ++/--) denotes:
+/// `A(i, j)` or `A.row(i)[k]`; null for anything else.
+const clang::ValueDecl *array_of_element(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(e))
+    return array_of_element(sub->getBase());
+  const clang::Expr *object = nullptr;
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e);
+      op && (op->getOperator() == clang::OO_Call || op->getOperator() == clang::OO_Subscript))
+    object = op->getArg(0);
+  else if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(e))
+    object = member->getImplicitObjectArgument();
+  if (!object)
+    return nullptr;
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(object->IgnoreParenImpCasts())) {
+    const auto type = classify_orion_type(ref->getDecl()->getType());
+    if (type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse))
+      return ref->getDecl();
+  }
+  return array_of_element(object); // `A.row(i)[k]`: the row's array
+}
+
+/// The orion array that `stmt` changes in driver code (an element write, `fill...`, `push_back`,
+/// assigning the whole array); null for anything else.
+const clang::ValueDecl *changed_array(const clang::Stmt *stmt) {
+  if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(stmt); bin && bin->isAssignmentOp())
+    return array_of_element(bin->getLHS());
+  if (const auto *un = llvm::dyn_cast<clang::UnaryOperator>(stmt);
+      un && un->isIncrementDecrementOp())
+    return array_of_element(un->getSubExpr());
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(stmt)) {
+    const auto kind = op->getOperator();
+    const bool assigns = kind == clang::OO_Equal ||
+                         (kind >= clang::OO_PlusEqual && kind <= clang::OO_PipeEqual) ||
+                         kind == clang::OO_PlusPlus || kind == clang::OO_MinusMinus;
+    if (!assigns || op->getNumArgs() == 0)
+      return nullptr;
+    if (const clang::ValueDecl *element = array_of_element(op->getArg(0)))
+      return element;
+    // `A = B`: the whole array.
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(op->getArg(0)->IgnoreParenImpCasts()))
+      if (const auto type = classify_orion_type(ref->getDecl()->getType());
+          type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse))
+        return ref->getDecl();
+    return nullptr;
+  }
+  if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(stmt)) {
+    const clang::CXXMethodDecl *method = member->getMethodDecl();
+    const clang::Expr *object = member->getImplicitObjectArgument();
+    const auto *ref =
+        object ? llvm::dyn_cast<clang::DeclRefExpr>(object->IgnoreParenImpCasts()) : nullptr;
+    if (!method || !method->getIdentifier() || !ref)
+      return nullptr;
+    const llvm::StringRef name = method->getName();
+    const auto type = classify_orion_type(ref->getDecl()->getType());
+    if (type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse) &&
+        (name.starts_with("fill") || name == "push_back"))
+      return ref->getDecl();
+  }
+  return nullptr;
+}
+
 class RankBranchVisitor : public clang::RecursiveASTVisitor<RankBranchVisitor> {
   using Base = clang::RecursiveASTVisitor<RankBranchVisitor>;
 
@@ -78,9 +140,23 @@ public:
                    [&] { return Base::TraverseConditionalOperator(e); });
   }
 
+  /// A parallel loop under a rank condition is reported as one collective call; what its body
+  /// writes is the loop's business, not driver code.
+  bool TraverseStmt(clang::Stmt *s) {
+    if (s && !conditions_.empty() &&
+        std::find(parallel_loops_.begin(), parallel_loops_.end(), s) != parallel_loops_.end())
+      return VisitStmt(s);
+    return Base::TraverseStmt(s);
+  }
+
   bool VisitStmt(clang::Stmt *s) {
     if (conditions_.empty())
       return true;
+    if (const clang::ValueDecl *array = changed_array(s)) {
+      diags_.report(s->getBeginLoc(), Diag::RankDependentArrayWrite) << array->getName();
+      diags_.report(conditions_.back()->getBeginLoc(), Diag::RankConditionNote);
+      return true;
+    }
     const std::string name = collective_name(s, parallel_loops_);
     if (name.empty())
       return true;

@@ -2,7 +2,9 @@
 // must make the same collective calls (Accumulator::aggregate(), the loaders, checkpoint, restore,
 // parallel loops) in the same order. One under `if (orion::is_root())` is the classic mistake: the
 // runtime stops such a program with a "collective call mismatch" error, and this check points at
-// the call before the program runs.
+// the call before the program runs. The same branches must not change an orion array either: each
+// rank holds its own copy, and a write on the root only leaves the ranks computing with different
+// data, which no run-time check sees.
 #pragma once
 
 #include "diagnostics.hpp"
@@ -16,9 +18,10 @@ class Stmt;
 
 namespace orion::frontend {
 
-/// Warns at each collective call in the main file's functions that sits in a branch of an `if`
-/// or `?:` whose condition asks which rank this is (orion::is_root(), orion::rank(), or a local
-/// variable initialized from them). `parallel_loops` are the loops bound to a pragma.
+/// Warns at each collective call, and at each change of an orion array (an element write, fill,
+/// push_back, assignment), in the main file's functions that sits in a branch of an `if` or `?:`
+/// whose condition asks which rank this is (orion::is_root(), orion::rank(), or a local variable
+/// initialized from them). `parallel_loops` are the loops bound to a pragma.
 void warn_rank_dependent_collectives(clang::ASTContext &ast,
                                      const std::vector<const clang::Stmt *> &parallel_loops,
                                      Diagnostics &diags);

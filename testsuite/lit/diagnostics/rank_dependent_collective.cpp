@@ -42,9 +42,33 @@ int main(int argc, char **argv) {
     // CHECK: rank_dependent_collective.cpp:[[@LINE-2]]:5: warning: a parallel loop is collective, but only some ranks reach it here
   }
 
-  // Fine: every rank aggregates; only printing depends on the rank.
+  // Changing an array on some ranks only: each rank holds its own copy, and the next parallel
+  // loop would read different data on each (a sum of 160 for the serial 200 at two ranks).
+  orion::DenseArray<double, 2> m({4, 4});
+  orion::SparseArray<float, 2> r({4, 4});
+  if (orion::is_root()) {
+    a.fill(5.0);
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'a' is changed only on some ranks here: every rank holds its own copy of every orion array and parallel loops read it, so the ranks would compute with different data; change it on every rank and branch on the rank only for output
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-3]]:7: note: this condition depends on the rank
+    a(3) = 1.0;
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'a' is changed only on some ranks here
+    m(1, 2) += 2.0;
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'm' is changed only on some ranks here
+    m.row(1)[0] = 3.0;
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'm' is changed only on some ranks here
+    ++a(0);
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'a' is changed only on some ranks here
+    r.push_back({1, 1}, 2.0f);
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'r' is changed only on some ranks here
+  }
+  if (orion::rank() == 1)
+    m = orion::DenseArray<double, 2>({4, 4});
+  // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'm' is changed only on some ranks here
+
+  // Fine: every rank aggregates and changes its arrays; only printing depends on the rank.
   const double total = sum.aggregate();
+  a(1) = 2.0;
   if (orion::is_root())
-    std::printf("%f\n", total);
+    std::printf("%f %f %f\n", total, a(1), m(1, 2));
   return 0;
 }
