@@ -15,6 +15,8 @@
 #include "../report/schedule_prose.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <isl/version.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/FileSystem.h>
@@ -47,6 +49,17 @@ void check_schedules(const ir::Program &program, const std::vector<deps::LoopAna
       for (const std::string &s : report::suggestions(loop, a.schedules))
         diags.note(loop.pragma_location, "suggestion: " + s);
       diags.note(loop.location, "run 'orionc --dump=deps' on this file for the full report");
+    } else if (std::none_of(a.candidates.begin(), a.candidates.end(),
+                            [&](const deps::Candidate &c) {
+                              return deps::iterated_array_runs_on_ranks(loop, c);
+                            })) {
+      diags.warning(loop.pragma_location,
+                    fmt::format("this loop writes '{}', the dense array it iterates over, and no "
+                                "schedule keeps every element of it the body touches with its "
+                                "iteration (or the schedule is skewed): it runs on the threads of "
+                                "one rank, and stops with an error on several ranks; write it as "
+                                "a counted loop over the indices to run it everywhere",
+                                loop.arrays[loop.space.array].name));
     }
   }
 }

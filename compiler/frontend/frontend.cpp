@@ -37,6 +37,9 @@ public:
   void error(ir::SourceLocation at, const std::string &message) override {
     report(clang::DiagnosticsEngine::Error, at, message);
   }
+  void warning(ir::SourceLocation at, const std::string &message) override {
+    report(clang::DiagnosticsEngine::Warning, at, message);
+  }
   void note(ir::SourceLocation at, const std::string &message) override {
     report(clang::DiagnosticsEngine::Note, at, message);
   }

@@ -17,6 +17,7 @@ class DiagnosticSink {
 public:
   virtual ~DiagnosticSink() = default;
   virtual void error(ir::SourceLocation at, const std::string &message) = 0;
+  virtual void warning(ir::SourceLocation at, const std::string &message) = 0;
   virtual void note(ir::SourceLocation at, const std::string &message) = 0;
   /// Some error was reported (by the front end or through this sink).
   virtual bool has_errors() const = 0;

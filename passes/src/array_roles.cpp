@@ -164,4 +164,19 @@ Candidate make_candidate(const ir::Loop &loop, const Schedule &schedule) {
   return candidate;
 }
 
+bool iterated_array_runs_on_ranks(const ir::Loop &loop, const Candidate &candidate) {
+  if (loop.space.kind != ir::IterationSpace::Kind::Array ||
+      loop.arrays[loop.space.array].kind != ir::ArrayKind::Dense ||
+      !is_written(loop, loop.space.array))
+    return true;
+  if (candidate.schedule.unimodular())
+    return false;
+  for (const ArrayPlacement &p : candidate.arrays)
+    if (p.array == loop.space.array)
+      return p.role == Role::Local &&
+             (p.array_dim < 0 ||
+              (!candidate.schedule.dims.empty() && p.array_dim == candidate.schedule.dims[0]));
+  return true;
+}
+
 } // namespace orion::deps

@@ -6,9 +6,9 @@
 // - A loop over a dense array that writes its elements and reads other elements of it (here the
 //   one above, under a 2D schedule) placed the array with its iterations and never moved the
 //   elements other ranks wrote: `0 1 2 1 2 3` for `0 1 2 3 4 5`. Now the compiler places it like
-//   any other array, threads run it, and several ranks stop with an error.
+//   any other array and warns at the build, threads run it, and several ranks stop with an error.
 // - A const DenseArray read in a loop (a local, a const & parameter) did not compile.
-// RUN: %orionc %s -O1 -o %t
+// RUN: %orionc %s -O1 -o %t 2>&1 | FileCheck %s --check-prefix=WARN --implicit-check-not=warning:
 // RUN: c++ -std=c++20 -Wno-unknown-pragmas -I%runtime_include %s -o %t.serial
 // RUN: %t.serial const > %t.const.serial.txt
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t const --orion-threads=2 > %t.const.two.txt
@@ -79,8 +79,9 @@ int main(int argc, char **argv) {
     std::printf("%lld\n", (long long)cur(63));
   } else if (!std::strcmp(what, "above")) {
     orion::DenseArray<std::int64_t, 2> A({6, 4});
-    // ABOVE: error: parallel loop at {{.*}}array_identity.cpp:[[@LINE+2]]: the body writes the iterated dense array 'A' and also touches elements of it that belong to other partitions under schedule '2d (0, 1)'; this is not supported on several ranks yet
+    // ABOVE: error: parallel loop at {{.*}}array_identity.cpp:[[@LINE+3]]: the body writes the iterated dense array 'A' and also touches elements of it that belong to other partitions under schedule '2d (0, 1)'; this is not supported on several ranks yet
     // ROLES: A            served     written, not aligned with a partitioned dimension
+    // WARN: array_identity.cpp:[[@LINE+1]]:1: warning: this loop writes 'A', the dense array it iterates over, and no schedule keeps every element of it the body touches with its iteration (or the schedule is skewed): it runs on the threads of one rank, and stops with an error on several ranks; write it as a counted loop over the indices to run it everywhere
 #pragma orion parallel_for
     for (auto &&[k, v] : A) {
       if (k[0] > 0)

@@ -52,4 +52,10 @@ struct Candidate {
 /// Roles and cost of `schedule` for `loop`.
 Candidate make_candidate(const ir::Loop &loop, const Schedule &schedule);
 
+/// Whether `candidate` can run `loop` on several ranks as far as the iterated dense array goes:
+/// the runtime synchronizes a written one as slabs of the partitioned dimension, which holds
+/// only when its role keeps every element the body touches with its iteration, and not under a
+/// skew. (The runtime applies the same rule to the plan: executor.cpp.)
+bool iterated_array_runs_on_ranks(const ir::Loop &loop, const Candidate &candidate);
+
 } // namespace orion::deps
