@@ -1,5 +1,7 @@
 #include <orion/dense_array.hpp>
 
+#include <limits>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -47,6 +49,18 @@ TEST_CASE("DenseArray bounds checks name the index and the extents", "[dense]") 
   CHECK_THROWS_WITH(W(4, 0), "DenseArray index (4, 0) is out of bounds for extents (4, 10)");
   CHECK_THROWS_WITH(W(0, -1), Catch::Contains("(0, -1)"));
   CHECK_THROWS_WITH(W.row(9), Catch::Contains("DenseArray row index (9)"));
+  // Compared as unsigned: a negative index and the largest one are both out of range.
+  CHECK_THROWS_WITH(W(-1, 0), "DenseArray index (-1, 0) is out of bounds for extents (4, 10)");
+  CHECK_THROWS_WITH(W(0, std::numeric_limits<std::int64_t>::max()),
+                    Catch::Contains("(0, 9223372036854775807)"));
+  CHECK_THROWS_WITH(W(3u, 10u), Catch::Contains("(3, 10)"));
+  const DenseArray<int, 3> C({2, 3, 4});
+  CHECK_THROWS_WITH(C(1, 2, 4),
+                    "DenseArray index (1, 2, 4) is out of bounds for extents (2, 3, 4)");
+  CHECK_THROWS_WITH(C.row(1, 3),
+                    "DenseArray row index (1, 3) is out of bounds for extents (2, 3, 4)");
+  CHECK_NOTHROW(C(1, 2, 3));
+  CHECK_NOTHROW(C.row(1, 2));
 }
 #endif
 

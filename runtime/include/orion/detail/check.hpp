@@ -28,6 +28,15 @@ throw_index_error(const char *what, const std::int64_t *index, std::size_t given
               " is out of bounds for extents " + format_index(extents, n));
 }
 
+/// throw_index_error for indices passed by value (DenseArray::check_indices): the caller keeps
+/// them in registers.
+template <std::size_t N, class... I>
+[[noreturn, gnu::cold, gnu::noinline]] void
+index_error_at(const char *what, const std::array<std::int64_t, N> &extents, I... index) {
+  const std::int64_t given[] = {index...};
+  throw_index_error(what, given, sizeof...(I), extents.data(), N);
+}
+
 /// Rejects negative extents (and a total size that does not fit in int64).
 template <std::size_t N>
 std::int64_t checked_volume(const char *what, const std::array<std::int64_t, N> &extents) {
