@@ -262,6 +262,49 @@ bool RefCollector::scan_array_method(const clang::CXXMemberCallExpr *call, bool 
   return true;
 }
 
+std::optional<RefCollector::Access> RefCollector::relaxed_proxy_source(const clang::Expr *e,
+                                                                       int depth) {
+  if (!e || depth > 4)
+    return std::nullopt;
+  e = e->IgnoreParenImpCasts();
+  if (auto a = match_access(e); a && a->via.empty() && relaxed_dense(a->array))
+    return a;
+  // `c ? A(i) : A(j)`: a proxy when both branches are (a proxy and a number give a number).
+  if (const auto *cond = llvm::dyn_cast<clang::ConditionalOperator>(e)) {
+    auto a = relaxed_proxy_source(cond->getTrueExpr(), depth + 1);
+    return a && relaxed_proxy_source(cond->getFalseExpr(), depth + 1) ? a : std::nullopt;
+  }
+  // `(x = 0, A(i))`
+  if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e); bin && bin->isCommaOp())
+    return relaxed_proxy_source(bin->getRHS(), depth + 1);
+  // `static_cast<decltype(A(i))>(A(i))`: the proxy type itself.
+  if (const auto *cast = llvm::dyn_cast<clang::ExplicitCastExpr>(e);
+      cast && cast->getTypeAsWritten()->getAs<clang::DecltypeType>())
+    return relaxed_proxy_source(cast->getSubExpr(), depth + 1);
+  // `get()` for a lambda or function whose deduced return type comes from `return A(i);`.
+  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e)) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    const clang::FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
+    if (!def || !def->getBody() || !def->getDeclaredReturnType()->getContainedDeducedType() ||
+        def->getDeclaredReturnType()->isReferenceType())
+      return std::nullopt;
+    std::optional<Access> found;
+    std::vector<const clang::Stmt *> work{def->getBody()};
+    while (!work.empty() && !found) {
+      const clang::Stmt *s = work.back();
+      work.pop_back();
+      if (const auto *ret = llvm::dyn_cast<clang::ReturnStmt>(s))
+        found = relaxed_proxy_source(ret->getRetValue(), depth + 1);
+      else if (!llvm::isa<clang::LambdaExpr>(s))
+        for (const clang::Stmt *child : s->children())
+          if (child)
+            work.push_back(child);
+    }
+    return found;
+  }
+  return std::nullopt;
+}
+
 void RefCollector::scan_decl(const clang::VarDecl *var) {
   const clang::Expr *init = var->getInit();
   if (!init)
@@ -270,8 +313,7 @@ void RefCollector::scan_decl(const clang::VarDecl *var) {
   // deltas): `auto x = A(k)` would keep the proxy, whose value follows later updates, where the
   // serial program keeps a copy.
   if (!var->getType()->isReferenceType() && var->getType()->getContainedDeducedType()) {
-    const clang::Expr *value = init->IgnoreParenImpCasts(); // the copy reads the element
-    if (auto a = match_access(value); a && a->via.empty() && relaxed_dense(a->array)) {
+    if (auto a = relaxed_proxy_source(init)) {
       diags_.report(var->getLocation(), Diag::RelaxedAutoCopy)
           << var->getName() << ctx_.loop.arrays[static_cast<size_t>(a->array)].name
           << ctx_.loop.arrays[static_cast<size_t>(a->array)].element_type;

@@ -50,6 +50,11 @@ private:
   void scan_guarded(const clang::Stmt *branch, const std::vector<ir::Guard> &guards,
                     ir::AccessKind access = ir::AccessKind::Read);
   void scan_decl(const clang::VarDecl *var);
+  /// The relaxed element whose proxy `e` evaluates to in the generated code without converting
+  /// it to a number: `A(i)`, and the forms that pass a prvalue on (`c ? A(i) : A(j)`, a comma,
+  /// a cast to `decltype(A(i))`, a call of a lambda or function whose deduced return type comes
+  /// from `return A(i);`). `auto x = ...` of such an expression would keep the live proxy.
+  std::optional<Access> relaxed_proxy_source(const clang::Expr *e, int depth = 0);
   void scan_subscript_exprs(const clang::Expr *access);
   void scan_container_indices(const clang::Expr *e);
   void note_outer_write(const clang::Expr *e, ir::AccessKind access);

@@ -50,8 +50,23 @@ int main(int argc, char **argv) {
     const float fine = F(i);
     const auto &alias = F(i);
     W(i) += copy + fine + alias;
+    // So do the forms that pass the proxy on without converting it (they compiled, and the copy
+    // followed later updates: 0 increments seen where the serial build saw 100).
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:10: error: 'either' is declared 'auto' from an element of 'F'
+    auto either = i > 0 ? F(i) : F(0);
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:10: error: 'last' is declared 'auto' from an element of 'F'
+    auto last = (W(i) = 1, F(i));
+    auto get = [&]() { return F(i); };
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:10: error: 'got' is declared 'auto' from an element of 'F'
+    auto got = get();
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:10: error: 'cast' is declared 'auto' from an element of 'F'
+    auto cast = static_cast<decltype(F(i))>(F(i));
+    // Converted to a number on the way: copies, fine.
+    auto number = i > 0 ? F(i) : 0.0f;
+    auto sum = F(i) + 1.0f;
+    W(i) += either + last + got + cast + number + sum;
   }
-  // CHECK: 6 errors generated.
+  // CHECK: 10 errors generated.
 }
 
 // BUILD: error: 'A' is named in relax(A)

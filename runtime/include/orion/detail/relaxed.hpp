@@ -55,16 +55,33 @@ private:
 
 /// One element of a relaxed array as a body sees it: reads give the value at the last merge plus
 /// this worker's own deltas; `+=`, `-=`, `++`, `--` add to the worker's deltas.
+///
+/// A copy is a snapshot: `auto before = std::min(cnt(v), cnt(w))`, `auto x = c ? cnt(v) : 0`, a
+/// lambda or template returning `cnt(v)` by value all copy the element in the serial program, so
+/// a copy holds the value at the time of the copy, and updating it changes only the copy. (A
+/// proxy that stayed live would read later updates: 0 where the serial build printed 100.)
+/// Elements are returned as prvalues, which C++17 does not copy, so `cnt(v) += 1` stays live.
 template <class T> class RelaxedElement {
 public:
   RelaxedElement(T &element, detail::PendingSlot<T> *slot, std::int64_t off)
-      : element_(element), slot_(slot), off_(off) {}
+      : element_(&element), slot_(slot), off_(off) {}
+  RelaxedElement(const RelaxedElement &other) : value_(static_cast<T>(other)), element_(&value_) {}
+  RelaxedElement(RelaxedElement &&other)
+      : RelaxedElement(static_cast<const RelaxedElement &>(other)) {}
+  /// Only a snapshot can be assigned to (orionc refuses a plain write of a relaxed element).
+  RelaxedElement &operator=(const T &x) {
+    value_ = x;
+    element_ = &value_;
+    slot_ = nullptr;
+    return *this;
+  }
+  RelaxedElement &operator=(const RelaxedElement &other) { return *this = static_cast<T>(other); }
 
   operator T() const {
     if (slot_ == nullptr)
-      return element_;
+      return *element_;
     const T *d = slot_->find(off_);
-    return d ? static_cast<T>(element_ + *d) : element_;
+    return d ? static_cast<T>(*element_ + *d) : *element_;
   }
   const RelaxedElement &operator+=(const T &x) const {
     add(x);
@@ -96,7 +113,7 @@ public:
 private:
   void add(const T &x) const {
     if (slot_ == nullptr) {
-      element_ = static_cast<T>(element_ + x);
+      *element_ = static_cast<T>(*element_ + x);
       return;
     }
     bool fresh = false;
@@ -104,9 +121,10 @@ private:
     d = fresh ? x : static_cast<T>(d + x);
   }
 
-  T &element_;
-  detail::PendingSlot<T> *slot_;
-  std::int64_t off_;
+  T value_{}; ///< a snapshot's own value
+  T *element_;
+  detail::PendingSlot<T> *slot_ = nullptr;
+  std::int64_t off_ = 0;
 };
 
 /// A relaxed array as the body of one block sees it (same shape interface as the array).
