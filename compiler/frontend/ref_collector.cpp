@@ -445,9 +445,12 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
         // row escapes; whoever gets it may write the row, unless its elements are const.
         const std::string name = method->getNameAsString();
         if (name != "size" && name != "size_bytes" && name != "empty") {
-          const bool const_elements = call->getType()->isPointerType()
-                                          ? call->getType()->getPointeeType().isConstQualified()
-                                          : false;
+          // A view of const elements (`std::span<const double>`, from a const array) hands out
+          // nothing to write through, whatever the method returns.
+          const clang::QualType view = object->getType();
+          const bool const_elements = (call->getType()->isPointerType() &&
+                                       call->getType()->getPointeeType().isConstQualified()) ||
+                                      (is_span(view) && !writes_through(view));
           record(*row, const_elements ? AccessKind::Read : AccessKind::ReadWrite);
         }
         scan_subscript_exprs(object);
