@@ -318,10 +318,16 @@ ScheduleChoice select_schedules(const ir::Loop &loop, const DependenceInfo &deps
                   [](const Dependence &d) { return d.kind == DependenceKind::WAW; });
   if (loop.clauses.ordered && has_waw)
     choice.suggestions.push_back({Suggestion::Kind::DropOrdered, {}});
-  // relax(A) is suggested only for arrays whose dependences alone block a 1D/2D schedule.
+  // relax(A) is suggested only for arrays whose dependences alone block a 1D/2D schedule, and
+  // only for arrays it applies to: a dense array the loop does not iterate over (relax on the
+  // iterated array is an error, and neither relax nor a Buffer takes a SparseArray).
+  const auto relaxable = [&](int array) {
+    return loop.arrays[static_cast<size_t>(array)].kind == ir::ArrayKind::Dense &&
+           !(loop.space.kind == ir::IterationSpace::Kind::Array && array == loop.space.array);
+  };
   std::vector<int> arrays;
   for (const Dependence &d : deps.dependences)
-    if (std::find(arrays.begin(), arrays.end(), d.array) == arrays.end())
+    if (relaxable(d.array) && std::find(arrays.begin(), arrays.end(), d.array) == arrays.end())
       arrays.push_back(d.array);
   bool single = false;
   for (int array : arrays) {

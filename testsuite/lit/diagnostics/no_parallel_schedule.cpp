@@ -15,7 +15,21 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for
   for (int64_t i = 1; i < N; ++i)
     A(i) = A(i - 1) + 1;
+  // CHECK: note: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
+  // CHECK: no_parallel_schedule.cpp:16:3: note: run 'orionc --dump=deps' on this file for the full report
+  // Blocked by the iterated SparseArray itself: relax and Buffers do not apply to it, so nothing
+  // suggests them (relax(S) used to be suggested, and then refused).
+  orion::SparseArray<int64_t, 2> S({N, N});
+  // CHECK: no_parallel_schedule.cpp:[[@LINE+2]]:1: error: no parallel schedule for this loop: no 1D, 2D or unimodular schedule keeps these dependences: {{.*}} on 'S'
+  // CHECK-NOT: suggestion
+#pragma orion parallel_for
+  for (auto &&[k, v] : S) {
+    int64_t t = 0;
+    if (k[0] + 1 < N)
+      for (auto &&[j, x] : S.row(k[0] + 1))
+        t += x;
+    v = (t + v) % 1000;
+  }
 }
-// CHECK: note: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
-// CHECK: no_parallel_schedule.cpp:16:3: note: run 'orionc --dump=deps' on this file for the full report
-// CHECK: 1 error generated.
+// CHECK: note: run 'orionc --dump=deps' on this file for the full report
+// CHECK: 2 errors generated.
