@@ -124,6 +124,11 @@ bool RefCollector::relaxed_dense(int array) const {
 }
 
 bool RefCollector::scan_commutative_update(const clang::Expr *target) {
+  // Only `A(i...) += x` on the element itself: the runtime merges deltas per element, and a row
+  // (`A.row(i)[k] += x`) of a relaxed array is read-only in the body.
+  const auto *element = llvm::dyn_cast<clang::CXXOperatorCallExpr>(target->IgnoreParenImpCasts());
+  if (!element || element->getOperator() != clang::OO_Call)
+    return false;
   auto a = match_access(target);
   if (!a || !a->via.empty())
     return false;
@@ -267,7 +272,12 @@ std::optional<RefCollector::Access> RefCollector::relaxed_proxy_source(const cla
   if (!e || depth > 4)
     return std::nullopt;
   e = e->IgnoreParenImpCasts();
-  if (auto a = match_access(e); a && a->via.empty() && relaxed_dense(a->array))
+  // A row (`A.row(i)`, a range subscript) is a span, not an element proxy: `auto r = A.row(i)`
+  // copies nothing that follows updates.
+  if (auto a = match_access(e);
+      a && a->via.empty() && relaxed_dense(a->array) &&
+      std::none_of(a->subscripts.begin(), a->subscripts.end(),
+                   [](const ir::Subscript &s) { return s.kind == ir::SubscriptKind::Range; }))
     return a;
   // `c ? A(i) : A(j)`: a proxy when both branches are (a proxy and a number give a number).
   if (const auto *cond = llvm::dyn_cast<clang::ConditionalOperator>(e)) {

@@ -21,7 +21,8 @@ int main(int argc, char **argv) {
   orion::Session s(argc, argv);
   const int64_t N = argc * 10;
   orion::DenseArray<float, 1> A({N}), B({N}), C({N}), D({N}), E({N}), F({N}), W({N});
-#pragma orion parallel_for relax(A, B, C, D, E, F)
+  orion::DenseArray<float, 2> G({N, 2});
+#pragma orion parallel_for relax(A, B, C, D, E, F, G)
   for (int64_t i = 0; i < N; ++i) {
     // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+3]]:5: error: 'A' is named in relax(A), so the loop body may only update its elements with '+=', '-=', '++' or '--' written on the element itself (the runtime merges those updates from every worker); this write would overwrite other workers' updates
     // CHECK-NEXT: | A(i) = 1;
@@ -61,12 +62,15 @@ int main(int argc, char **argv) {
     auto got = get();
     // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:10: error: 'cast' is declared 'auto' from an element of 'F'
     auto cast = static_cast<decltype(F(i))>(F(i));
+    // A row of a relaxed array is read-only in the body: updates go on the element itself.
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:5: error: 'G' is named in relax(G)
+    G.row(i)[0] += 1;
     // Converted to a number on the way: copies, fine.
     auto number = i > 0 ? F(i) : 0.0f;
     auto sum = F(i) + 1.0f;
     W(i) += either + last + got + cast + number + sum;
   }
-  // CHECK: 10 errors generated.
+  // CHECK: 11 errors generated.
 }
 
 // BUILD: error: 'A' is named in relax(A)

@@ -13,6 +13,8 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <utility>
 #include <vector>
 
 namespace orion::parallel {
@@ -144,6 +146,15 @@ public:
   std::int64_t extent(std::size_t d) const { return array_->extent(d); }
   const key_type &extents() const noexcept { return array_->extents(); }
   std::int64_t size() const noexcept { return array_->size(); }
+
+  /// Read-only access for code that reads the array as a whole: a helper taking
+  /// `const DenseArray<T, N> &`, a row (`A.row(i)`, elements const). Both see the values at the
+  /// last merge, without this worker's own updates since (stale reads are what relax allows; with
+  /// one worker updates go straight to the array, so they see everything, as in the serial build).
+  operator const DenseArray<T, N> &() const noexcept { return *array_; }
+  template <std::integral... I> std::span<const T> row(I... index) const {
+    return std::as_const(*array_).row(index...);
+  }
 
 private:
   DenseArray<T, N> *array_;
