@@ -21,8 +21,9 @@ DiagInfo info(Diag diag) {
   case Diag::ValidClausesNote:
     return {L::Note, "valid clauses are: %0"};
   case Diag::PragmaInTemplate:
-    return {L::Error, "#pragma orion parallel_for inside a template is not supported yet; move "
-                      "the loop into a non-template function"};
+    return {L::Error, "#pragma orion parallel_for inside a template or a generic lambda is not "
+                      "supported yet; move the loop into a function whose parameters have "
+                      "concrete types"};
   case Diag::NotFollowedByFor:
     return {L::Error, "#pragma orion parallel_for must be followed by a for loop"};
   case Diag::FoundStatementNote:
@@ -50,6 +51,10 @@ DiagInfo info(Diag diag) {
                       "dimension%s2"};
   case Diag::RelaxUnknownArray:
     return {L::Error, "relax(%0): '%0' is not an orion array referenced in this loop"};
+  case Diag::IterationKeyWrite:
+    return {L::Error, "'%0' is the key of the array iteration and cannot be written in a parallel "
+                      "loop: orionc reads '%0[d]' as the iteration's coordinates; copy it first "
+                      "('auto k2 = %0;') and change the copy"};
   case Diag::RelaxIteratedArray:
     return {L::Error, "relax(%0): '%0' is the array this loop iterates over, whose elements are "
                       "partitioned with the iterations; relax an array the loop does not iterate "

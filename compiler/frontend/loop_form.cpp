@@ -80,6 +80,14 @@ match_array_iteration(const clang::CXXForRangeStmt *loop) {
   const clang::Expr *range = loop->getRangeInit()->IgnoreParenImpCasts();
   const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(range);
   auto type = ref ? classify_orion_type(ref->getType()) : std::nullopt;
+  // An orion array reached another way (a data member, a call): say how to name it.
+  if (const auto reached = classify_orion_type(range->getType());
+      !ref && reached &&
+      (reached->kind == ir::ArrayKind::Dense || reached->kind == ir::ArrayKind::Sparse))
+    return LoopFormError{range->getBeginLoc(),
+                         "the range is an orion array, but not a variable (a data member, a "
+                         "call, ...): bind it to a local reference before the loop "
+                         "('auto &A = ...;') and iterate over that"};
   if (!type || (type->kind != ir::ArrayKind::Dense && type->kind != ir::ArrayKind::Sparse))
     return LoopFormError{range->getBeginLoc(),
                          "the range is not a variable of type orion::SparseArray or "

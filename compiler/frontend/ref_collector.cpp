@@ -195,6 +195,13 @@ void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access)
       break;
     root = root_decl(skip_transparent(ref->getInit()));
   }
+  // The key's coordinates are the iteration's: subscripts written with them were analysed as
+  // such (a DenseArray's key is a copy in the serial program, so writing it compiles there).
+  if (root && root == ctx_.key) {
+    if (warned_.insert(root).second)
+      diags_.report(e->getBeginLoc(), Diag::IterationKeyWrite) << root->getName();
+    return;
+  }
   // A static local, in the body or in a helper read as inlined, is not private to an iteration.
   const auto *var = llvm::dyn_cast_or_null<clang::VarDecl>(root);
   if (var && var->hasGlobalStorage() && !var->getType().isConstQualified() &&

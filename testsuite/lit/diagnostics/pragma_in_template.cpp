@@ -6,7 +6,7 @@
 #include <orion/orion.hpp>
 
 template <class T> void scale(orion::DenseArray<T, 1> &A, T f) {
-// CHECK: {{.*}}pragma_in_template.cpp:[[@LINE+1]]:1: error: #pragma orion parallel_for inside a template is not supported yet; move the loop into a non-template function
+// CHECK: {{.*}}pragma_in_template.cpp:[[@LINE+1]]:1: error: #pragma orion parallel_for inside a template or a generic lambda is not supported yet; move the loop into a function whose parameters have concrete types
 #pragma orion parallel_for
   for (int64_t i = 0; i < A.extent(0); ++i)
     A(i) *= f;
@@ -17,7 +17,7 @@ int main(int argc, char **argv) {
   orion::DenseArray<float, 1> A({argc * 10});
   scale(A, 2.0f);
   auto fill = [](auto &X) {
-    // CHECK: {{.*}}pragma_in_template.cpp:[[@LINE+1]]:1: error: #pragma orion parallel_for inside a template is not supported yet; move the loop into a non-template function
+    // CHECK: {{.*}}pragma_in_template.cpp:[[@LINE+1]]:1: error: #pragma orion parallel_for inside a template or a generic lambda is not supported yet; move the loop into a function whose parameters have concrete types
 #pragma orion parallel_for
     for (int64_t i = 0; i < 9; ++i)
       X(i) = i * 2;
