@@ -98,6 +98,11 @@ DiagInfo info(Diag diag) {
                       "relax(%1): inside the parallel loop that element is a proxy whose value "
                       "follows this worker's later updates; declare '%0' with the element type "
                       "('%2 %0 = ...') to copy the value"};
+  case Diag::RelaxedDeducedCopy:
+    return {L::Error, "parameter '%0' of '%1' deduces its type from an element of '%2', which is "
+                      "named in relax(%2): inside the parallel loop that element is a proxy, which "
+                      "the parameter would hold instead of a copy, following this worker's later "
+                      "updates; pass a copy of the value ('%3(%2(...))')"};
   case Diag::RelaxedBufferNote:
     return {L::Note, "for any other update, write it through an orion::Buffer with an apply "
                      "function: 'orion::Buffer<T, N> wb(%0, apply, orion::max_delay(n));' and "

@@ -35,6 +35,7 @@ enum class Diag {
   RelaxedPlainWrite,
   RelaxedBufferNote,
   RelaxedAutoCopy,
+  RelaxedDeducedCopy,
   RankDependentCollective,
   RankDependentArrayWrite,
   RankConditionNote,

@@ -349,9 +349,32 @@ void RefCollector::scan_decl(const clang::VarDecl *var) {
   scan(init, AccessKind::Read);
 }
 
+void RefCollector::check_relaxed_deduced_args(const clang::CallExpr *call) {
+  const auto *callee = llvm::dyn_cast_or_null<clang::FunctionDecl>(call->getCalleeDecl());
+  const clang::FunctionDecl *pattern = callee ? callee->getTemplateInstantiationPattern() : nullptr;
+  if (!pattern)
+    return;
+  // An operator called as a member (`f(x)` on a lambda) has the object as argument 0.
+  const unsigned skip =
+      llvm::isa<clang::CXXOperatorCallExpr>(call) && llvm::isa<clang::CXXMethodDecl>(callee) ? 1
+                                                                                             : 0;
+  for (unsigned i = skip; i < call->getNumArgs() && i - skip < pattern->getNumParams(); ++i) {
+    const clang::ParmVarDecl *param = pattern->getParamDecl(i - skip);
+    if (param->getType()->isReferenceType() || !param->getType()->isDependentType())
+      continue;
+    if (auto a = relaxed_proxy_source(call->getArg(i))) {
+      const ir::ArrayDecl &array = ctx_.loop.arrays[static_cast<size_t>(a->array)];
+      diags_.report(call->getArg(i)->getBeginLoc(), Diag::RelaxedDeducedCopy)
+          << param->getName() << callee->getNameAsString() << array.name << array.element_type;
+    }
+  }
+}
+
 void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
   if (!stmt)
     return;
+  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(stmt))
+    check_relaxed_deduced_args(call);
   if (const auto *e = llvm::dyn_cast<clang::Expr>(stmt)) {
     if (report_opaque_array(e) || report_outer_reference(e))
       return;
@@ -563,6 +586,12 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     return;
   }
   if (const auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(stmt)) {
+    // `[e = A(i - 1)]` is evaluated where the lambda is: a declaration like `auto e = A(i - 1);`.
+    for (const clang::LambdaCapture &capture : lambda->captures())
+      if (capture.capturesVariable())
+        if (const auto *var = llvm::dyn_cast<clang::VarDecl>(capture.getCapturedVar());
+            var && var->isInitCapture())
+          scan_decl(var);
     scan(lambda->getBody());
     return;
   }

@@ -55,6 +55,9 @@ private:
   /// a cast to `decltype(A(i))`, a call of a lambda or function whose deduced return type comes
   /// from `return A(i);`). `auto x = ...` of such an expression would keep the live proxy.
   std::optional<Access> relaxed_proxy_source(const clang::Expr *e, int depth = 0);
+  /// `f(A(k))` where f's parameter is a deduced type taken by value (`template <class T> f(T x)`,
+  /// a generic lambda's `auto x`): C++17 initializes it with the proxy itself, not a copy.
+  void check_relaxed_deduced_args(const clang::CallExpr *call);
   void scan_subscript_exprs(const clang::Expr *access);
   void scan_container_indices(const clang::Expr *e);
   void note_outer_write(const clang::Expr *e, ir::AccessKind access);

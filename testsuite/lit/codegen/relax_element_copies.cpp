@@ -1,6 +1,7 @@
 // A relaxed element copied on its way into a variable is a snapshot, as the int the serial
-// program copies: through std::min, a template taking it by value, a tuple and a structured
-// binding. The copy used to stay a live proxy that followed the worker's later updates: 0
+// program copies: through std::min (which returns a reference that `auto` copies), a tuple and a
+// structured binding. (Passing it straight to a by-value deduced parameter hands over the proxy
+// itself, with no copy: diagnostics/relax_plain_write.cpp.) The copy used to stay a live proxy that followed the worker's later updates: 0
 // increments seen where the serial build saw 100, at one worker too. A reference (`auto &&`)
 // stays live, in both builds.
 // RUN: %orionc %s -O1 -o %t
@@ -32,7 +33,7 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for relax(cnt)
   for (auto &&[k, v] : x) {
     auto a = std::min(cnt(v), cnt(v));
-    auto b = keep(cnt(v));
+    auto b = keep(static_cast<std::int64_t>(cnt(v)));
     auto [c] = std::tuple(cnt(v));
     auto &&live = cnt(v);
     cnt(v) += 1;

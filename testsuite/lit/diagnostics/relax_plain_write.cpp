@@ -16,6 +16,7 @@ void scale_all(orion::DenseArray<float, 1> &a, float f) {
 }
 
 void bump(orion::DenseArray<float, 1> &a, int64_t i) { a(i) += 1; }
+template <class T> T twice(T x) { return x + x; }
 
 int main(int argc, char **argv) {
   orion::Session s(argc, argv);
@@ -65,12 +66,22 @@ int main(int argc, char **argv) {
     // A row of a relaxed array is read-only in the body: updates go on the element itself.
     // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:5: error: 'G' is named in relax(G)
     G.row(i)[0] += 1;
+    // Handed to a parameter that deduces a by-value type, or to an init-capture: no copy happens
+    // in C++17, the proxy itself would arrive.
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:19: error: parameter 'x' of 'twice' deduces its type from an element of 'F', which is named in relax(F): inside the parallel loop that element is a proxy, which the parameter would hold instead of a copy, following this worker's later updates; pass a copy of the value ('float(F(...))')
+    W(i) += twice(F(i));
+    auto half = [](auto y) { return y / 2; };
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:18: error: parameter 'y' of 'operator()' deduces its type from an element of 'F'
+    W(i) += half(F(i));
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:19: error: 'kept' is declared 'auto' from an element of 'F'
+    auto later = [kept = F(i)] { return kept; };
+    W(i) += twice(float(F(i))) + later();
     // Converted to a number on the way: copies, fine.
     auto number = i > 0 ? F(i) : 0.0f;
     auto sum = F(i) + 1.0f;
     W(i) += either + last + got + cast + number + sum;
   }
-  // CHECK: 11 errors generated.
+  // CHECK: 14 errors generated.
 }
 
 // BUILD: error: 'A' is named in relax(A)

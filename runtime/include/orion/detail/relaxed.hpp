@@ -58,11 +58,12 @@ private:
 /// One element of a relaxed array as a body sees it: reads give the value at the last merge plus
 /// this worker's own deltas; `+=`, `-=`, `++`, `--` add to the worker's deltas.
 ///
-/// A copy is a snapshot: `auto before = std::min(cnt(v), cnt(w))`, `auto x = c ? cnt(v) : 0`, a
-/// lambda or template returning `cnt(v)` by value all copy the element in the serial program, so
-/// a copy holds the value at the time of the copy, and updating it changes only the copy. (A
-/// proxy that stayed live would read later updates: 0 where the serial build printed 100.)
-/// Elements are returned as prvalues, which C++17 does not copy, so `cnt(v) += 1` stays live.
+/// A copy is a snapshot: `auto before = std::min(cnt(v), cnt(w))` or a tuple of `cnt(v)` copy
+/// the element in the serial program, so a copy holds the value at the time of the copy, and
+/// updating it changes only the copy. (A proxy that stayed live would read later updates: 0 where
+/// the serial build printed 100.) Elements are returned as prvalues, which C++17 does not copy,
+/// so `cnt(v) += 1` stays live; for the same reason `auto x = cnt(v)`, a ternary of two elements
+/// or a by-value deduced parameter would hold the live proxy, and orionc refuses those forms.
 template <class T> class RelaxedElement {
 public:
   RelaxedElement(T &element, detail::PendingSlot<T> *slot, std::int64_t off)
