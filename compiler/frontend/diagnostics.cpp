@@ -55,6 +55,11 @@ DiagInfo info(Diag diag) {
     return {L::Error, "'%0' is the key of the array iteration and cannot be written in a parallel "
                       "loop: orionc reads '%0[d]' as the iteration's coordinates; copy it first "
                       "('auto k2 = %0;') and change the copy"};
+  case Diag::RelaxIteratedSparseArray:
+    return {L::Error,
+            "relax(%0): '%0' is the SparseArray this loop iterates over; relax applies to "
+            "dense arrays the loop does not iterate over, and the loop writes '%0' only "
+            "through its value binding"};
   case Diag::RelaxIteratedArray:
     return {L::Error, "relax(%0): '%0' is the array this loop iterates over, whose elements are "
                       "partitioned with the iterations; relax an array the loop does not iterate "

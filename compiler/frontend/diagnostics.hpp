@@ -24,6 +24,7 @@ enum class Diag {
   PartitionDimOutOfRange,
   RelaxUnknownArray,
   RelaxIteratedArray,
+  RelaxIteratedSparseArray,
   IterationKeyWrite,
   WriteToOuterVariable,
   OuterVariableDeclaredNote,

@@ -125,7 +125,10 @@ bool check_clauses(const BoundPragma &bound, const ir::Loop &loop, Diagnostics &
     // The iterated array's elements are partitioned with the iterations: updates of other
     // elements would stay on the worker that made them, never merged.
     if (id >= 0 && loop.space.kind == ir::IterationSpace::Kind::Array && id == loop.space.array) {
-      diags.report(at, Diag::RelaxIteratedArray) << name;
+      diags.report(at, loop.arrays[id].kind == ir::ArrayKind::Sparse
+                           ? Diag::RelaxIteratedSparseArray
+                           : Diag::RelaxIteratedArray)
+          << name;
       ok = false;
       continue;
     }

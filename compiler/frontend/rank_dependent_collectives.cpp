@@ -129,8 +129,9 @@ class RankBranchVisitor : public clang::RecursiveASTVisitor<RankBranchVisitor> {
   using Base = clang::RecursiveASTVisitor<RankBranchVisitor>;
 
 public:
-  RankBranchVisitor(const std::vector<const clang::Stmt *> &parallel_loops, Diagnostics &diags)
-      : parallel_loops_(parallel_loops), diags_(diags) {}
+  RankBranchVisitor(const clang::SourceManager &sm,
+                    const std::vector<const clang::Stmt *> &parallel_loops, Diagnostics &diags)
+      : sm_(sm), parallel_loops_(parallel_loops), diags_(diags) {}
 
   bool TraverseIfStmt(clang::IfStmt *s) {
     return guarded(s ? s->getCond() : nullptr, [&] { return Base::TraverseIfStmt(s); });
@@ -152,7 +153,10 @@ public:
   bool VisitStmt(clang::Stmt *s) {
     if (conditions_.empty())
       return true;
-    if (const clang::ValueDecl *array = changed_array(s)) {
+    // An array declared inside the branch (root-only output scratch) exists on those ranks only.
+    if (const clang::ValueDecl *array = changed_array(s);
+        array &&
+        !sm_.isBeforeInTranslationUnit(conditions_.front()->getBeginLoc(), array->getLocation())) {
       diags_.report(s->getBeginLoc(), Diag::RankDependentArrayWrite) << array->getName();
       diags_.report(conditions_.back()->getBeginLoc(), Diag::RankConditionNote);
       return true;
@@ -179,6 +183,7 @@ private:
     return result;
   }
 
+  const clang::SourceManager &sm_;
   const std::vector<const clang::Stmt *> &parallel_loops_;
   Diagnostics &diags_;
   std::vector<const clang::Expr *> conditions_; ///< the rank conditions around the current node
@@ -190,7 +195,7 @@ void warn_rank_dependent_collectives(clang::ASTContext &ast,
                                      const std::vector<const clang::Stmt *> &parallel_loops,
                                      Diagnostics &diags) {
   const clang::SourceManager &sm = ast.getSourceManager();
-  RankBranchVisitor visitor(parallel_loops, diags);
+  RankBranchVisitor visitor(sm, parallel_loops, diags);
   for (clang::Decl *decl : ast.getTranslationUnitDecl()->decls())
     if (sm.isWrittenInMainFile(sm.getExpansionLoc(decl->getLocation())))
       visitor.TraverseDecl(decl);

@@ -100,43 +100,6 @@ std::optional<RefCollector::Access> RefCollector::match_access(const clang::Expr
   return std::nullopt;
 }
 
-void RefCollector::check_relaxed_write(const Access &access, ir::AccessKind kind,
-                                       bool commutative) {
-  if (kind == AccessKind::Read || kind == AccessKind::Reduce)
-    return;
-  if (!relaxed_dense(access.array))
-    return;
-  const ir::ArrayDecl &decl = ctx_.loop.arrays[static_cast<size_t>(access.array)];
-  // A helper's `+=` would reach the helper as a plain reference, not as a delta.
-  if (commutative && ctx_.inlined.empty())
-    return;
-  if (!relax_warned_.insert(access.array).second)
-    return;
-  diags_.report(access.expr->getBeginLoc(), Diag::RelaxedPlainWrite) << decl.name;
-  diags_.report(access.expr->getBeginLoc(), Diag::RelaxedBufferNote) << decl.name;
-}
-
-bool RefCollector::relaxed_dense(int array) const {
-  const ir::ArrayDecl &decl = ctx_.loop.arrays[static_cast<size_t>(array)];
-  return decl.kind == ir::ArrayKind::Dense &&
-         std::find(ctx_.loop.clauses.relax.begin(), ctx_.loop.clauses.relax.end(), decl.name) !=
-             ctx_.loop.clauses.relax.end();
-}
-
-bool RefCollector::scan_commutative_update(const clang::Expr *target) {
-  // Only `A(i...) += x` on the element itself: the runtime merges deltas per element, and a row
-  // (`A.row(i)[k] += x`) of a relaxed array is read-only in the body.
-  const auto *element = llvm::dyn_cast<clang::CXXOperatorCallExpr>(target->IgnoreParenImpCasts());
-  if (!element || element->getOperator() != clang::OO_Call)
-    return false;
-  auto a = match_access(target);
-  if (!a || !a->via.empty())
-    return false;
-  record(*a, AccessKind::ReadWrite, true);
-  scan_subscript_exprs(target);
-  return true;
-}
-
 void RefCollector::record(const Access &access, ir::AccessKind kind, bool commutative) {
   check_relaxed_write(access, kind, commutative);
   ir::ArrayRef ref;
@@ -248,80 +211,6 @@ void RefCollector::scan_guarded(const clang::Stmt *branch, const std::vector<ir:
   guard_stack_.resize(guard_stack_.size() - guards.size());
 }
 
-bool RefCollector::scan_array_method(const clang::CXXMemberCallExpr *call, bool value_only) {
-  const clang::Expr *object = call->getImplicitObjectArgument();
-  const clang::ValueDecl *decl = object ? ctx_.object(object) : nullptr;
-  auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
-  const auto *method = call->getMethodDecl();
-  if (!type || type->rank == 0 || !method)
-    return false;
-  const std::string name = method->getNameAsString();
-  if (name != "extent" && name != "nnz" && name != "size") {
-    // Any other method (fill, data, value, ...) may touch every element.
-    Access a(ctx_.intern_array(decl), call);
-    for (int d = 0; d < type->rank; ++d) {
-      ir::Subscript s;
-      s.text = fmt::format("{}.{}()", decl->getName().str(), name);
-      s.reason = fmt::format("'{}.{}()' may touch any element", decl->getName().str(), name);
-      a.subscripts.push_back(std::move(s));
-    }
-    // A non-const `value(i)` returns a reference the caller may write through; read as a value,
-    // it only reads.
-    record(a, method->isConst() || value_only ? AccessKind::Read : AccessKind::ReadWrite);
-  }
-  for (const clang::Expr *arg : call->arguments())
-    scan(arg);
-  return true;
-}
-
-std::optional<RefCollector::Access> RefCollector::relaxed_proxy_source(const clang::Expr *e,
-                                                                       int depth) {
-  if (!e || depth > 4)
-    return std::nullopt;
-  e = e->IgnoreParenImpCasts();
-  // A row (`A.row(i)`, a range subscript) is a span, not an element proxy: `auto r = A.row(i)`
-  // copies nothing that follows updates.
-  if (auto a = match_access(e);
-      a && a->via.empty() && relaxed_dense(a->array) &&
-      std::none_of(a->subscripts.begin(), a->subscripts.end(),
-                   [](const ir::Subscript &s) { return s.kind == ir::SubscriptKind::Range; }))
-    return a;
-  // `c ? A(i) : A(j)`: a proxy when both branches are (a proxy and a number give a number).
-  if (const auto *cond = llvm::dyn_cast<clang::ConditionalOperator>(e)) {
-    auto a = relaxed_proxy_source(cond->getTrueExpr(), depth + 1);
-    return a && relaxed_proxy_source(cond->getFalseExpr(), depth + 1) ? a : std::nullopt;
-  }
-  // `(x = 0, A(i))`
-  if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e); bin && bin->isCommaOp())
-    return relaxed_proxy_source(bin->getRHS(), depth + 1);
-  // `static_cast<decltype(A(i))>(A(i))`: the proxy type itself.
-  if (const auto *cast = llvm::dyn_cast<clang::ExplicitCastExpr>(e);
-      cast && cast->getTypeAsWritten()->getAs<clang::DecltypeType>())
-    return relaxed_proxy_source(cast->getSubExpr(), depth + 1);
-  // `get()` for a lambda or function whose deduced return type comes from `return A(i);`.
-  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e)) {
-    const clang::FunctionDecl *callee = call->getDirectCallee();
-    const clang::FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
-    if (!def || !def->getBody() || !def->getDeclaredReturnType()->getContainedDeducedType() ||
-        def->getDeclaredReturnType()->isReferenceType())
-      return std::nullopt;
-    std::optional<Access> found;
-    std::vector<const clang::Stmt *> work{def->getBody()};
-    while (!work.empty() && !found) {
-      const clang::Stmt *s = work.back();
-      work.pop_back();
-      if (const auto *ret = llvm::dyn_cast<clang::ReturnStmt>(s))
-        found = relaxed_proxy_source(ret->getRetValue(), depth + 1);
-      else if (!llvm::isa<clang::LambdaExpr>(s))
-        for (const clang::Stmt *child : s->children())
-          if (child)
-            work.push_back(child);
-    }
-    return found;
-  }
-  return std::nullopt;
-}
-
 void RefCollector::scan_decl(const clang::VarDecl *var) {
   const clang::Expr *init = var->getInit();
   if (!init)
@@ -347,27 +236,6 @@ void RefCollector::scan_decl(const clang::VarDecl *var) {
     }
   }
   scan(init, AccessKind::Read);
-}
-
-void RefCollector::check_relaxed_deduced_args(const clang::CallExpr *call) {
-  const auto *callee = llvm::dyn_cast_or_null<clang::FunctionDecl>(call->getCalleeDecl());
-  const clang::FunctionDecl *pattern = callee ? callee->getTemplateInstantiationPattern() : nullptr;
-  if (!pattern)
-    return;
-  // An operator called as a member (`f(x)` on a lambda) has the object as argument 0.
-  const unsigned skip =
-      llvm::isa<clang::CXXOperatorCallExpr>(call) && llvm::isa<clang::CXXMethodDecl>(callee) ? 1
-                                                                                             : 0;
-  for (unsigned i = skip; i < call->getNumArgs() && i - skip < pattern->getNumParams(); ++i) {
-    const clang::ParmVarDecl *param = pattern->getParamDecl(i - skip);
-    if (param->getType()->isReferenceType() || !param->getType()->isDependentType())
-      continue;
-    if (auto a = relaxed_proxy_source(call->getArg(i))) {
-      const ir::ArrayDecl &array = ctx_.loop.arrays[static_cast<size_t>(a->array)];
-      diags_.report(call->getArg(i)->getBeginLoc(), Diag::RelaxedDeducedCopy)
-          << param->getName() << callee->getNameAsString() << array.name << array.element_type;
-    }
-  }
 }
 
 void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {

@@ -7,6 +7,7 @@
 #include "orion_types.hpp"
 #include "view_overloads.hpp"
 
+#include <clang/AST/ExprCXX.h>
 #include <clang/Basic/SourceManager.h>
 #include <fmt/format.h>
 
@@ -138,6 +139,32 @@ bool RefCollector::scan_inlined_call(const clang::FunctionDecl *callee,
     ctx_.bound_arrays.erase(param);
     ctx_.bound_values.erase(param);
   }
+  return true;
+}
+
+bool RefCollector::scan_array_method(const clang::CXXMemberCallExpr *call, bool value_only) {
+  const clang::Expr *object = call->getImplicitObjectArgument();
+  const clang::ValueDecl *decl = object ? ctx_.object(object) : nullptr;
+  auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+  const auto *method = call->getMethodDecl();
+  if (!type || type->rank == 0 || !method)
+    return false;
+  const std::string name = method->getNameAsString();
+  if (name != "extent" && name != "nnz" && name != "size") {
+    // Any other method (fill, data, value, ...) may touch every element.
+    Access a(ctx_.intern_array(decl), call);
+    for (int d = 0; d < type->rank; ++d) {
+      ir::Subscript s;
+      s.text = fmt::format("{}.{}()", decl->getName().str(), name);
+      s.reason = fmt::format("'{}.{}()' may touch any element", decl->getName().str(), name);
+      a.subscripts.push_back(std::move(s));
+    }
+    // A non-const `value(i)` returns a reference the caller may write through; read as a value,
+    // it only reads.
+    record(a, method->isConst() || value_only ? AccessKind::Read : AccessKind::ReadWrite);
+  }
+  for (const clang::Expr *arg : call->arguments())
+    scan(arg);
   return true;
 }
 

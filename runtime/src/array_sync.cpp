@@ -29,6 +29,14 @@ bool dense_written(const LoopRun &run, int arg) {
          run.plan->arrays[static_cast<std::size_t>(arg)].written;
 }
 
+bool iterated_array_partitioned(const plan::Candidate &cand) {
+  for (const plan::ArrayRole &r : cand.roles)
+    if (r.arg == 0)
+      return r.role == model::Role::Local &&
+             (r.array_dim < 0 || (!cand.dims.empty() && r.array_dim == cand.dims[0]));
+  return true;
+}
+
 std::vector<ArraySync> array_syncs(const LoopRun &run, const PartitionMap &map) {
   const plan::Candidate &cand = *map.candidate;
   std::vector<ArraySync> out(run.arrays.size());

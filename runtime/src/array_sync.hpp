@@ -23,6 +23,12 @@ bool sparse_values_written(const LoopRun &run);
 /// Argument `arg` is a dense array the body writes (relaxed arrays included).
 bool dense_written(const LoopRun &run, int arg);
 
+/// Whether candidate `cand` places the iterated dense array (argument 0) with its iterations:
+/// its elements partitioned like them, as the compiler's role for it says. A written one is
+/// synchronized as slabs of the partitioned dimension, which holds only then (the compiler's
+/// counterpart, for its build-time warning: deps::iterated_array_runs_on_ranks).
+bool iterated_array_partitioned(const plan::Candidate &cand);
+
 /// How the ranks keep one written dense array consistent under the chosen candidate.
 enum class Sync {
   None,      ///< not written, or relaxed (its deltas are merged, see shared_updates.hpp)

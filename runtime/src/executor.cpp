@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 
@@ -117,9 +118,6 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   st.loops.exchange_seconds += seconds_since(exchange_start);
 }
 
-/// Loops whose workers share updates (relaxed arrays, Buffers) merge them at points every worker
-/// reaches together; so do rotations on several ranks whose written arrays travel as recorded
-/// writes (the pipelined ring only carries the rotated time parts).
 /// Two names of the loop for one array (`auto &prev = m.w;` next to `m.w`, `f(A, A)`, `*pa`): the
 /// compiler analysed them as two arrays, so a dependence between them went unseen. Harmless only
 /// when neither is written directly: a relaxed array or a Buffer's target read under its own
@@ -134,7 +132,12 @@ void check_distinct_arrays(const LoopRun &run) {
       if (!x.data || !y.data || x.bytes() == 0 || y.bytes() == 0 ||
           (!plain_write(a) && !plain_write(b)))
         continue;
-      if (x.data < y.data + y.bytes() && y.data < x.data + x.bytes())
+      // As addresses: the two arrays are usually unrelated objects, which '<' need not order.
+      const auto begin = [](const DenseHandle &h) {
+        return reinterpret_cast<std::uintptr_t>(h.data);
+      };
+      if (begin(x) < begin(y) + static_cast<std::uintptr_t>(y.bytes()) &&
+          begin(y) < begin(x) + static_cast<std::uintptr_t>(x.bytes()))
         throw Error("parallel loop at " + where(run) + ": '" + run.plan->arrays[a].name +
                         "' and '" + run.plan->arrays[b].name +
                         "' are the same array (or overlap), and the loop writes it; orionc "
@@ -144,17 +147,9 @@ void check_distinct_arrays(const LoopRun &run) {
     }
 }
 
-/// Whether the iterated dense array (argument 0) is placed with its iterations: its elements
-/// partitioned like them, as the compiler's role for it says.
-bool iterated_array_partitioned(const PartitionMap &map) {
-  for (const plan::ArrayRole &r : map.candidate->roles)
-    if (r.arg == 0)
-      return r.role == model::Role::Local &&
-             (r.array_dim < 0 ||
-              (!map.candidate->dims.empty() && r.array_dim == map.candidate->dims[0]));
-  return true;
-}
-
+/// Loops whose workers share updates (relaxed arrays, Buffers) merge them at points every worker
+/// reaches together; so do rotations on several ranks whose written arrays travel as recorded
+/// writes (the pipelined ring only carries the rotated time parts).
 bool needs_lockstep(const LoopRun &run, const PartitionMap &map) {
   if (map.workers > 1 && !run.shared.empty())
     return true;
@@ -245,7 +240,7 @@ void execute(LoopRun &run) {
   // Its values are synchronized as slabs of the partitioned dimension, which holds only when
   // every element the body touches goes with its iteration (the compiler's role says so).
   if (map.ranks > 1 && !run.sparse && dense_written(run, 0) && !st.options.replay_serial &&
-      !iterated_array_partitioned(map))
+      !iterated_array_partitioned(*map.candidate))
     throw Error("parallel loop at " + where(run) + ": the body writes the iterated dense array '" +
                     run.plan->arrays[0].name +
                     "' and also touches elements of it that belong to other partitions under "

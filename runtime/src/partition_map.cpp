@@ -1,5 +1,6 @@
 #include "partition_map.hpp"
 
+#include "array_sync.hpp"
 #include "block_sort.hpp"
 
 #include <orion/error.hpp>
@@ -249,6 +250,15 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
   // of them idle (a time wavefront over fewer time steps than workers): bytes are compared only
   // among the candidates that keep the most workers busy.
   int best = -1;
+  // On several ranks a loop that writes the dense array it iterates over runs only under a
+  // candidate that keeps the array with its iterations (unskewed): prefer those when there are
+  // any; without one the executor stops with an error naming the loop.
+  const auto keeps_iterated = [&](const plan::Candidate &cand) {
+    return ranks == 1 || run.sparse || !dense_written(run, 0) ||
+           (cand.transform.empty() && iterated_array_partitioned(cand));
+  };
+  const bool some_keep_iterated =
+      std::any_of(plan.candidates.begin(), plan.candidates.end(), keeps_iterated);
   for (std::size_t c = 0; c < plan.candidates.size(); ++c) {
     const plan::Candidate &cand = plan.candidates[c];
     double cost = 0;
@@ -257,7 +267,8 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
           model::cost_term(CostOnExtents{map, run, term.arg, iterations}, term.kind, term.accesses);
     map.costs.push_back(cost);
     std::int64_t width = map.workers;
-    const bool runnable = lower_unit_triangular(cand.transform, run.dims);
+    const bool runnable = lower_unit_triangular(cand.transform, run.dims) &&
+                          (!some_keep_iterated || keeps_iterated(cand));
     if (runnable) {
       const Box box = candidate_box(run, cand.transform);
       for (int d : cand.dims)

@@ -51,7 +51,7 @@ struct Options {
   /// parts (K parts per worker). A larger K gives a worker slack to run ahead of its neighbour
   /// (it waits for the part it needs next, not for a whole ring step); a smaller one splits each
   /// row of the data into fewer pieces per pass, which on data sorted by row keeps more of the
-  /// serial order's consecutive updates of a row (docs/benchmarks.md, convergence study).
+  /// serial order's consecutive updates of a row (docs/bench-convergence.md).
   int rotation_depth = 2;
   /// --orion-merge-every=N: a loop that updates a relaxed array merges the workers' updates at
   /// least every N iterations of a worker, besides at the end of each block (0, the default: at

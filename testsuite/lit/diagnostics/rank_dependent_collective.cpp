@@ -65,6 +65,13 @@ int main(int argc, char **argv) {
     m = orion::DenseArray<double, 2>({4, 4});
   // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'm' is changed only on some ranks here
 
+  // Fine: an array that exists only on the ranks that take the branch (output scratch).
+  if (orion::is_root()) {
+    orion::DenseArray<double, 1> out({4});
+    out(0) = a(0);
+    out.fill(0.0);
+  }
+
   // Fine: every rank aggregates and changes its arrays; only printing depends on the rank.
   const double total = sum.aggregate();
   a(1) = 2.0;

@@ -12,5 +12,10 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for relax(A)
   for (auto &&[k, v] : A)
     A((k[0] + 1) % N) += 1;
-  // CHECK: 1 error generated.
+  orion::SparseArray<int, 2> S({N, N});
+  // CHECK: {{.*}}relax_iterated_array.cpp:[[@LINE+1]]:34: error: relax(S): 'S' is the SparseArray this loop iterates over; relax applies to dense arrays the loop does not iterate over, and the loop writes 'S' only through its value binding
+#pragma orion parallel_for relax(S)
+  for (auto &&[k, v] : S)
+    v += 1;
+  // CHECK: 2 errors generated.
 }

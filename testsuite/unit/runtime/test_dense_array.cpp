@@ -61,6 +61,8 @@ TEST_CASE("DenseArray bounds checks name the index and the extents", "[dense]") 
                     "DenseArray row index (1, 3) is out of bounds for extents (2, 3, 4)");
   CHECK_NOTHROW(C(1, 2, 3));
   CHECK_NOTHROW(C.row(1, 2));
+  const DenseArray<int, 1> v({3});
+  CHECK(v.row().size() == 3); // no index to check (and no zero-length array of them)
 }
 #endif
 

@@ -33,8 +33,9 @@ throw_index_error(const char *what, const std::int64_t *index, std::size_t given
 template <std::size_t N, class... I>
 [[noreturn, gnu::cold, gnu::noinline]] void
 index_error_at(const char *what, const std::array<std::int64_t, N> &extents, I... index) {
-  const std::int64_t given[] = {index...};
-  throw_index_error(what, given, sizeof...(I), extents.data(), N);
+  // std::array: `row()` of a 1-D array has no index, and a zero-length C array is ill-formed.
+  const std::array<std::int64_t, sizeof...(I)> given{index...};
+  throw_index_error(what, given.data(), sizeof...(I), extents.data(), N);
 }
 
 /// Rejects negative extents (and a total size that does not fit in int64).
