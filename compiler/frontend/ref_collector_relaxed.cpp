@@ -3,6 +3,8 @@
 // proxy an element is inside the loop in place of the copy the serial program makes.
 #include "ref_collector.hpp"
 
+#include "orion_types.hpp"
+
 #include <clang/AST/ExprCXX.h>
 
 #include <algorithm>
@@ -98,9 +100,16 @@ std::optional<RefCollector::Access> RefCollector::relaxed_proxy_source(const cla
 }
 
 void RefCollector::check_relaxed_deduced_args(const clang::CallExpr *call) {
+  // Only loops with relaxed arrays, and not orion's own templates (`A(i...)` takes integers): the
+  // lookup below interns the arrays it meets, which must not reorder other loops' reports.
+  if (ctx_.loop.clauses.relax.empty())
+    return;
   const auto *callee = llvm::dyn_cast_or_null<clang::FunctionDecl>(call->getCalleeDecl());
   const clang::FunctionDecl *pattern = callee ? callee->getTemplateInstantiationPattern() : nullptr;
   if (!pattern)
+    return;
+  if (const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(callee);
+      method && classify_orion_type(clang::QualType(method->getParent()->getTypeForDecl(), 0)))
     return;
   // An operator called as a member (`f(x)` on a lambda) has the object as argument 0.
   const unsigned skip =
