@@ -208,6 +208,7 @@ void execute(LoopRun &run) {
   if (in_worker())
     throw Error("parallel loop at " + where(run) + " started inside another parallel loop");
   enter_collective({CollectiveKind::ParallelLoop, run.plan->line});
+  check_distinct_arrays(run); // before any set-up: an aliased loop must not run at all
   const auto start = Clock::now();
   const LoopCounters before = st.loops;
   LoopProfile &profile = profile_of(run);
@@ -236,7 +237,6 @@ void execute(LoopRun &run) {
                     ": writing the iterated dense array under a "
                     "skewed schedule is not supported on several ranks yet",
                 true);
-  check_distinct_arrays(run);
   // Its values are synchronized as slabs of the partitioned dimension, which holds only when
   // every element the body touches goes with its iteration (the compiler's role says so).
   if (map.ranks > 1 && !run.sparse && dense_written(run, 0) && !st.options.replay_serial &&

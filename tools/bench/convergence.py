@@ -26,7 +26,6 @@ import argparse
 import json
 import os
 import shlex
-import shutil
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -34,31 +33,20 @@ from types import SimpleNamespace
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import grid_programs  # noqa: E402
 import svg_plot  # noqa: E402
-from grid import build_programs, mpi_prefix  # noqa: E402
-from run_bench import (REPO, generate, log, machine, median, run_once, time_per_epoch,  # noqa: E402
+from grid import add_data_args, add_tool_args, build_programs, mpi_prefix  # noqa: E402
+from run_bench import (generate, log, machine, median, run_once, time_per_epoch,  # noqa: E402
                        wrap, write_atomic)
 
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--rows", type=int, default=50_000)
-    p.add_argument("--cols", type=int, default=10_000)
-    p.add_argument("--nnz", type=int, default=2_000_000, help="train + test ratings")
-    p.add_argument("--rank", type=int, default=8, help="true rank of the generated data")
-    p.add_argument("--zipf", type=float, default=1.1)
-    p.add_argument("--seed", type=int, default=1)
+    add_data_args(p)
     p.add_argument("--epochs", type=int, default=10)
     p.add_argument("--workers", default="1,2,4,8")
     p.add_argument("--depths", default="1,2", help="rotation depths k to compare")
     p.add_argument("--programs", default="runtime_rank_32,sgd_mf")
     p.add_argument("--reps", type=int, default=3, help="repetitions of the timing runs")
-    p.add_argument("--out", default=str(REPO / "docs"))
-    p.add_argument("--work", default=str(REPO / "build" / "bench-work"))
-    p.add_argument("--orionc", default=str(REPO / "build" / "compiler" / "orionc"))
-    p.add_argument("--gen-ratings", default=str(REPO / "build" / "tools" / "gen_ratings"))
-    p.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
-    p.add_argument("--cxx", default="g++")
-    p.add_argument("--run-timeout", type=float, default=3600, help="seconds per run")
+    add_tool_args(p)
     args = p.parse_args(argv)
     args.workers = [int(x) for x in args.workers.split(",")]
     args.depths = [int(x) for x in args.depths.split(",")]

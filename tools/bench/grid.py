@@ -243,14 +243,30 @@ def make_datasets(args, work):
     return out
 
 
-def parse_args(argv):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_data_args(p):
+    """The generated data set's options, shared with convergence.py."""
     p.add_argument("--rows", type=int, default=50_000)
     p.add_argument("--cols", type=int, default=10_000)
     p.add_argument("--nnz", type=int, default=2_000_000, help="train + test ratings")
     p.add_argument("--rank", type=int, default=8, help="true rank of the generated data")
     p.add_argument("--zipf", type=float, default=1.1, help="Zipf exponent of the skewed sets")
     p.add_argument("--seed", type=int, default=1)
+
+
+def add_tool_args(p):
+    """Where results go and which tools build and run the programs, shared with convergence.py."""
+    p.add_argument("--out", default=str(REPO / "docs"))
+    p.add_argument("--work", default=str(REPO / "build" / "bench-work"))
+    p.add_argument("--orionc", default=str(REPO / "build" / "compiler" / "orionc"))
+    p.add_argument("--gen-ratings", default=str(REPO / "build" / "tools" / "gen_ratings"))
+    p.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
+    p.add_argument("--cxx", default="g++")
+    p.add_argument("--run-timeout", type=float, default=3600, help="seconds per run")
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_data_args(p)
     p.add_argument("--epochs", type=int, default=6)
     p.add_argument("--reps", type=int, default=3, help="repetitions; figures are medians")
     p.add_argument("--programs", default="", help="comma-separated subset of the programs")
@@ -259,13 +275,7 @@ def parse_args(argv):
     p.add_argument("--no-pair", dest="pair", action="store_false",
                    help="skip the two-process experiment")
     p.add_argument("--libmf", help="LIBMF source tree (e.g. a fetched cjlin1/libmf)")
-    p.add_argument("--out", default=str(REPO / "docs"))
-    p.add_argument("--work", default=str(REPO / "build" / "bench-work"))
-    p.add_argument("--orionc", default=str(REPO / "build" / "compiler" / "orionc"))
-    p.add_argument("--gen-ratings", default=str(REPO / "build" / "tools" / "gen_ratings"))
-    p.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
-    p.add_argument("--cxx", default="g++")
-    p.add_argument("--run-timeout", type=float, default=3600, help="seconds per run")
+    add_tool_args(p)
     return p.parse_args(argv)
 
 

@@ -167,7 +167,7 @@ private:
   // Bounds are checked on the indices themselves, which reach the failure path by value: an
   // index array whose address reached it would be memory any pointer might alias, and every
   // access would then reload the array's data pointer and extents (in the generated code, whose
-  // loop body reaches the arrays through references: 1.3x the serial build's time per epoch).
+  // loop body reaches the arrays through references).
   template <class... I>
   void check_indices([[maybe_unused]] const char *what, [[maybe_unused]] I... index) const {
 #ifndef NDEBUG
