@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <numeric>
+#include <optional>
 #include <string>
 
 namespace orion::detail {
@@ -55,6 +57,39 @@ unsigned char *gather_buffer(std::int64_t bytes) {
   return in.data();
 }
 
+std::optional<std::vector<InPlaceRun>> in_place_runs(const std::vector<Span> &spans, int size) {
+  std::map<int, std::vector<Span>> by_array;
+  for (const Span &s : spans)
+    if (s.bytes > 0)
+      by_array[s.array].push_back(s);
+  std::vector<InPlaceRun> runs;
+  for (auto &[array, list] : by_array) {
+    std::sort(list.begin(), list.end(),
+              [](const Span &a, const Span &b) { return a.data < b.data; });
+    InPlaceRun run{list.front().data, std::vector<std::int64_t>(std::size_t(size), 0),
+                   std::vector<std::int64_t>(std::size_t(size), 0)};
+    std::vector<bool> seen(static_cast<std::size_t>(size), false);
+    for (std::size_t i = 0; i < list.size();) {
+      const Span &first = list[i];
+      const auto owner = static_cast<std::size_t>(first.owner);
+      std::size_t bytes = first.bytes;
+      for (++i;
+           i < list.size() && list[i].owner == first.owner && list[i].data == first.data + bytes;
+           ++i)
+        bytes += list[i].bytes;
+      if (seen[owner] || (i < list.size() && list[i].data < first.data + bytes))
+        return std::nullopt; // a second run of one owner, or overlapping spans
+      seen[owner] = true;
+      run.bytes[owner] = static_cast<std::int64_t>(bytes);
+      run.displs[owner] = first.data - run.base;
+      if (run.displs[owner] + run.bytes[owner] > kMaxMessageBytes)
+        return std::nullopt; // MPI counts and displacements are ints
+    }
+    runs.push_back(std::move(run));
+  }
+  return runs;
+}
+
 void exchange_spans(const std::vector<Span> &spans) {
   const int rank = comm_rank(), size = comm_size();
   if (size == 1)
@@ -62,6 +97,14 @@ void exchange_spans(const std::vector<Span> &spans) {
   std::vector<std::vector<Span>> by_owner(static_cast<std::size_t>(size));
   for (const Span &s : spans)
     by_owner[static_cast<std::size_t>(s.owner)].push_back(s);
+  // Packing the spans, gathering the packs and unpacking them copies every byte twice more than
+  // MPI does: at the end of a rotation that was a tenth of an epoch of SGD MF on two ranks.
+  if (const auto runs = in_place_runs(spans, size)) {
+    for (const InPlaceRun &run : *runs)
+      comm_allgatherv_in_place(run.base, run.bytes, run.displs);
+    count_sent(by_owner[static_cast<std::size_t>(rank)], size - 1);
+    return;
+  }
   RuntimeState &st = state();
   std::vector<unsigned char> &mine = st.exchange_out;
   mine.clear();

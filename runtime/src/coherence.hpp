@@ -6,6 +6,7 @@
 #include <orion/detail/executor.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace orion::detail {
@@ -23,6 +24,18 @@ struct Span {
 /// is `h` (row-major: one span per combination of the indices before `dim`).
 void slab_spans(const DenseHandle &h, int array, int dim, std::int64_t lo, std::int64_t hi,
                 int owner, std::vector<Span> &out);
+
+/// One array's part of an exchange done in place: rank r's bytes are at base + displs[r].
+struct InPlaceRun {
+  unsigned char *base = nullptr;
+  std::vector<std::int64_t> bytes, displs;
+};
+
+/// The exchange as one in-place all-gather per array, when every rank owns at most one contiguous
+/// run of each array (adjacent spans of one owner merged) and the runs do not overlap; nullopt
+/// otherwise. The spans of one array id must lie in one allocation; every rank passes the same
+/// structure, so every rank decides the same way.
+std::optional<std::vector<InPlaceRun>> in_place_runs(const std::vector<Span> &spans, int size);
 
 /// Collective: every rank ends with the owner's bytes in every span. All ranks pass the same list.
 void exchange_spans(const std::vector<Span> &spans);

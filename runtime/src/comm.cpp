@@ -161,4 +161,22 @@ void comm_allgatherv_bytes(const void *send, std::int64_t send_bytes, void *recv
     bcast_bytes(out + displs[r], recv_bytes[r], r, max_message);
 }
 
+void comm_allgatherv_in_place(void *base, std::span<const std::int64_t> bytes,
+                              std::span<const std::int64_t> displs) {
+  require_mpi("allgatherv");
+  const int size = comm_size();
+  if (bytes.size() != static_cast<std::size_t>(size) || displs.size() != bytes.size())
+    throw Error("orion: comm_allgatherv_in_place: one byte count and offset per rank expected");
+  std::vector<int> counts(static_cast<std::size_t>(size)), offsets(counts.size());
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    if (bytes[r] < 0 || displs[r] < 0 || displs[r] + bytes[r] > kMaxMessageBytes)
+      throw Error("orion: comm_allgatherv_in_place: a region outside int range");
+    counts[r] = static_cast<int>(bytes[r]);
+    offsets[r] = static_cast<int>(displs[r]);
+  }
+  check(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, base, counts.data(), offsets.data(),
+                       MPI_BYTE, runtime_comm()),
+        "MPI_Allgatherv");
+}
+
 } // namespace orion::detail

@@ -12,6 +12,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// How often the communicating thread polls MPI when nothing was posted. While a worker waits for
+// data, often: the wait is lost time. Otherwise rarely: every wake-up takes the core from a worker
+// (two ranks on two cores ran their blocks 12% slower polling every 200 us), and a part in flight
+// is needed only rotation_depth steps later; sends are progressed whenever a worker posts one.
+constexpr std::chrono::microseconds kPollHungry{20};
+constexpr std::chrono::microseconds kPollIdle{2000};
+
 /// 1D: the workers never wait for each other, and nothing travels until the loop ends.
 class OneDHandOff final : public HandOff {
 public:
@@ -55,6 +62,13 @@ void RankRun::post(int item) {
   wake_.notify_all();
 }
 
+void RankRun::set_hungry(int change) {
+  std::lock_guard lock(mutex_);
+  hungry_ += change;
+  if (change > 0)
+    wake_.notify_all();
+}
+
 void RankRun::worker(int local) {
   const std::int64_t g = first_worker() + local;
   double compute_s = 0, wait_s = 0;
@@ -63,7 +77,10 @@ void RankRun::worker(int local) {
     AccessLog log;
     for (const Task &task : map.tasks_of(g)) {
       const auto wait_start = Clock::now();
-      if (!handoff_->before(local, task))
+      set_hungry(+1);
+      const bool ready = handoff_->before(local, task);
+      set_hungry(-1);
+      if (!ready)
         break;
       const auto start = Clock::now();
       wait_s += std::chrono::duration<double>(start - wait_start).count();
@@ -95,7 +112,7 @@ void RankRun::communicate() {
     {
       std::unique_lock lock(mutex_);
       if (!progress_made && outbox_.empty() && !failed && finished_ < map.threads)
-        wake_.wait_for(lock, std::chrono::microseconds(200));
+        wake_.wait_for(lock, hungry_ > 0 ? kPollHungry : kPollIdle);
       items.swap(outbox_);
       all_finished = finished_ == map.threads;
     }

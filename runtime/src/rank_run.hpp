@@ -76,10 +76,15 @@ struct RankRun {
   void communicate();
 
 private:
+  /// A worker starts (+1) or stops (-1) waiting in HandOff::before: the communicating thread polls
+  /// often only while one does.
+  void set_hungry(int change);
+
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<int> outbox_; ///< items for the communicating thread
   int finished_ = 0;       ///< workers done
+  int hungry_ = 0;         ///< workers waiting in HandOff::before
   std::unique_ptr<HandOff> handoff_;
 };
 

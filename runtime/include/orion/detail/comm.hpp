@@ -49,6 +49,10 @@ std::vector<std::int64_t> comm_allgather(std::int64_t value);
 void comm_allgatherv_bytes(const void *send, std::int64_t send_bytes, void *recv,
                            std::span<const std::int64_t> recv_bytes,
                            std::int64_t max_message = kMaxMessageBytes);
+/// In place: rank r's bytes[r] bytes at base + displs[r] go to the same place on every rank. The
+/// regions must not overlap, and each must end within kMaxMessageBytes of base.
+void comm_allgatherv_in_place(void *base, std::span<const std::int64_t> bytes,
+                              std::span<const std::int64_t> displs);
 
 #else
 
@@ -70,6 +74,8 @@ inline void comm_allgatherv_bytes(const void *send, std::int64_t send_bytes, voi
   if (send_bytes > 0)
     std::memcpy(recv, send, static_cast<std::size_t>(send_bytes));
 }
+inline void comm_allgatherv_in_place(void *, std::span<const std::int64_t>,
+                                     std::span<const std::int64_t>) {}
 
 #endif
 
