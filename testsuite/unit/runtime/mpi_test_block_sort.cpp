@@ -1,0 +1,69 @@
+// Sorting a sparse iteration space into blocks in place (runtime/src/block_sort.hpp): every shape
+// of key and value the sort specializes (1-3 keys of 4 or 8 bytes of value), the run-time sizes
+// (small and large values), and more blocks than a 16-bit block id holds.
+#include "block_sort.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <vector>
+
+namespace {
+
+/// Sorts n elements with `dims` keys and `bytes`-byte values into `blocks` blocks (block of
+/// element j: a scrambled function of its first key), then checks the block regions and that
+/// every key kept its value.
+void check_sort(int dims, std::size_t bytes, std::int64_t n, std::int64_t blocks) {
+  CAPTURE(dims, bytes, n, blocks);
+  const auto d = static_cast<std::size_t>(dims);
+  std::vector<std::int64_t> keys(static_cast<std::size_t>(n) * d);
+  std::vector<unsigned char> values(static_cast<std::size_t>(n) * bytes);
+  std::map<std::vector<std::int64_t>, std::vector<unsigned char>> before;
+  for (std::int64_t j = 0; j < n; ++j) {
+    for (std::size_t k = 0; k < d; ++k)
+      keys[static_cast<std::size_t>(j) * d + k] = j * 7 + static_cast<std::int64_t>(k);
+    for (std::size_t b = 0; b < bytes; ++b)
+      values[static_cast<std::size_t>(j) * bytes + b] = static_cast<unsigned char>(j * 13 + b);
+    before[{keys.begin() + j * dims, keys.begin() + (j + 1) * dims}] = {
+        values.begin() + static_cast<std::ptrdiff_t>(j * std::int64_t(bytes)),
+        values.begin() + static_cast<std::ptrdiff_t>((j + 1) * std::int64_t(bytes))};
+  }
+  orion::detail::LoopRun run;
+  run.dims = dims;
+  run.keys = keys.data();
+  run.values = values.data();
+  run.value_size = bytes;
+  run.nnz = n;
+  const auto block_of_key = [&](const std::int64_t *key) {
+    return static_cast<std::size_t>((key[0] * 2654435761) % blocks);
+  };
+  const auto block_of = [&](std::int64_t j) { return block_of_key(run.keys + j * dims); };
+  std::vector<std::int64_t> offsets(static_cast<std::size_t>(blocks) + 1, 0);
+  orion::detail::sort_by_block(run, block_of, offsets);
+  REQUIRE(offsets.front() == 0);
+  REQUIRE(offsets.back() == n);
+  for (std::int64_t b = 0; b < blocks; ++b)
+    for (std::int64_t j = offsets[static_cast<std::size_t>(b)];
+         j < offsets[static_cast<std::size_t>(b) + 1]; ++j)
+      REQUIRE(block_of(j) == static_cast<std::size_t>(b));
+  for (std::int64_t j = 0; j < n; ++j) {
+    const std::vector<std::int64_t> key(keys.begin() + j * dims, keys.begin() + (j + 1) * dims);
+    const auto found = before.find(key);
+    REQUIRE(found != before.end());
+    REQUIRE(std::memcmp(found->second.data(), values.data() + j * std::int64_t(bytes), bytes) == 0);
+  }
+}
+
+} // namespace
+
+TEST_CASE("sort_by_block keeps every key with its value, whatever the sizes", "[block_sort]") {
+  for (int dims : {1, 2, 3, 4})
+    for (std::size_t bytes : {std::size_t{4}, std::size_t{8}, std::size_t{12}, std::size_t{100}})
+      check_sort(dims, bytes, 1000, 7);
+}
+
+TEST_CASE("sort_by_block takes more blocks than 16-bit ids hold", "[block_sort]") {
+  check_sort(2, 4, 200000, 70000);
+}
