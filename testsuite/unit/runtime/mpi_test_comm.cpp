@@ -6,7 +6,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,5 +89,39 @@ TEST_CASE("the replicated rng is identical on every rank, worker rngs differ", "
     }
     CHECK(&orion::rng() != &orion::detail::state().replicated_rng);
     CHECK(orion::rng() == orion::Rng(orion::options().seed, static_cast<uint64_t>(global) + 1));
+  }
+}
+
+namespace {
+
+/// A variable of the environment the process started with (setenv does not change
+/// /proc/self/environ), or nullopt.
+std::optional<std::string> initial_env(const std::string &name) {
+  std::ifstream in("/proc/self/environ", std::ios::binary);
+  std::string entry;
+  while (std::getline(in, entry, '\0'))
+    if (entry.rfind(name + "=", 0) == 0)
+      return entry.substr(name.size() + 1);
+  return std::nullopt;
+}
+
+} // namespace
+
+TEST_CASE("the Session asks Open MPI for ob1 unless the user chose or a fast network is there",
+          "[mpi][pml]") {
+  const auto user_pml = initial_env("OMPI_MCA_pml");
+  std::error_code ec;
+  const bool fast_network = std::filesystem::exists("/sys/class/infiniband", ec) &&
+                            !std::filesystem::is_empty("/sys/class/infiniband", ec);
+  const char *pml = std::getenv("OMPI_MCA_pml");
+  if (user_pml) {
+    REQUIRE(pml != nullptr);
+    CHECK(std::string(pml) == *user_pml);
+  } else if (initial_env("ORION_MPI_PML") == std::optional<std::string>("default") ||
+             fast_network) {
+    CHECK(pml == nullptr);
+  } else {
+    REQUIRE(pml != nullptr);
+    CHECK(std::string(pml) == "ob1");
   }
 }
