@@ -40,10 +40,9 @@ void prefer_ob1_without_fast_network() {
       (choice != nullptr && std::string(choice) == "default"))
     return;
   std::error_code ec;
-  for (const auto &device : std::filesystem::directory_iterator("/sys/class/infiniband", ec)) {
-    (void)device;
+  const std::filesystem::directory_iterator devices("/sys/class/infiniband", ec);
+  if (!ec && devices != std::filesystem::directory_iterator())
     return;
-  }
   setenv("OMPI_MCA_pml", "ob1", 0);
 }
 
