@@ -66,9 +66,25 @@ public:
       slot.used = false;
   }
 
-  /// This rank's view: the replicated slot folded with this rank's worker slots, in worker
-  /// order. No communication.
+  /// The value without communication: what aggregate() returns as long as this rank sees every
+  /// contribution (one rank, or only driver code added to it). After a parallel loop added to it
+  /// on several ranks, part of the total sits with the other ranks' workers, and value() throws
+  /// instead of returning this rank's share (the serial build would print the total): call
+  /// aggregate() on every rank for the total, or local_value() for this rank's share.
   T value() const {
+    if (detail::comm_size() > 1)
+      for (const Slot &slot : slots_)
+        if (slot.used)
+          throw Error("Accumulator::value() after a parallel loop added to it on " +
+                      std::to_string(detail::comm_size()) +
+                      " ranks would be this rank's share only; call aggregate() (collective: on "
+                      "every rank) for the total, or local_value() for this rank's share");
+    return local_value();
+  }
+
+  /// This rank's share: the replicated slot folded with this rank's worker slots, in worker
+  /// order. No communication.
+  T local_value() const {
     T result = replicated_;
     for (const Slot &slot : slots_)
       if (slot.used)
@@ -84,7 +100,7 @@ public:
       throw Error("Accumulator::aggregate() is collective; call it outside parallel loops");
     detail::enter_collective({detail::CollectiveKind::Aggregate});
     if (detail::comm_size() == 1)
-      return value();
+      return local_value();
     const auto start = std::chrono::steady_clock::now();
     std::vector<Packed> mine(slots_.size());
     // Zeroed so that no uninitialized padding goes on the wire.

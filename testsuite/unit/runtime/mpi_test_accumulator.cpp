@@ -46,7 +46,12 @@ TEST_CASE("worker slots filled by real threads", "[mpi][accumulator]") {
     });
   for (auto &t : pool)
     t.join();
-  CHECK(acc.value() == 0.5 + 100000.0 * threads);
+  CHECK(acc.local_value() == 0.5 + 100000.0 * threads);
+  // value() without communication would be this rank's share: refused on several ranks.
+  if (orion::num_ranks() > 1)
+    CHECK_THROWS_WITH(acc.value(), Catch::Contains("call aggregate()"));
+  else
+    CHECK(acc.value() == acc.local_value());
   CHECK(acc.aggregate() == 0.5 + 100000.0 * orion::num_workers());
   CHECK(hi.aggregate() == orion::num_workers() - 1);
   CHECK(lo.aggregate() == 0);
