@@ -27,77 +27,8 @@ void RefCollector::make_unknown(ir::Subscript &s, const std::string &reason) {
 ir::Subscript RefCollector::range_subscript() const {
   ir::Subscript s;
   s.kind = ir::SubscriptKind::Range;
-  s.text = ":";
+  s.text.push_back(':'); // not `= ":"`: GCC 12 reports a false -Wrestrict on it here
   return s;
-}
-
-std::optional<RefCollector::Access> RefCollector::match_access(const clang::Expr *expr) {
-  const clang::Expr *e = skip_transparent(expr);
-
-  // `A(i, j)`: element access through the call operator.
-  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e)) {
-    if (op->getOperator() == clang::OO_Call && op->getNumArgs() > 0) {
-      const clang::ValueDecl *decl = ctx_.object(op->getArg(0));
-      auto type =
-          decl && !ctx_.declared_inside(decl) ? classify_orion_type(decl->getType()) : std::nullopt;
-      if (type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse ||
-                   type->kind == ir::ArrayKind::Buffer)) {
-        Access a(ctx_.intern_array(decl), e);
-        for (unsigned i = 1; i < op->getNumArgs(); ++i)
-          a.subscripts.push_back(affine_.subscript(op->getArg(i)));
-        return a;
-      }
-    }
-    // `A.row(i)[k]` or `row[k]` through a row alias: refines the range subscript.
-    if (op->getOperator() == clang::OO_Subscript && op->getNumArgs() == 2) {
-      if (auto base = match_access(op->getArg(0));
-          base && !base->subscripts.empty() &&
-          base->subscripts.back().kind == ir::SubscriptKind::Range) {
-        base->subscripts.back() = affine_.subscript(op->getArg(1));
-        base->expr = e;
-        base->inner_loops = std::nullopt; // the index is evaluated here, inside these loops
-        return base;
-      }
-    }
-  }
-
-  // `A.row(i)`: the whole last dimension.
-  if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e)) {
-    const clang::ValueDecl *decl = ctx_.object(call->getImplicitObjectArgument());
-    auto type =
-        decl && !ctx_.declared_inside(decl) ? classify_orion_type(decl->getType()) : std::nullopt;
-    const auto *method = call->getMethodDecl();
-    if (type && type->kind == ir::ArrayKind::Dense && method && method->getName() == "row") {
-      Access a(ctx_.intern_array(decl), e);
-      for (const clang::Expr *arg : call->arguments())
-        a.subscripts.push_back(affine_.subscript(arg));
-      a.subscripts.push_back(range_subscript());
-      return a;
-    }
-  }
-
-  // The value binding of array iteration, or a local alias.
-  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
-    if (ctx_.value && ref->getDecl() == ctx_.value) {
-      Access a(ctx_.loop.space.array, e, ctx_.loop.space.value_name);
-      for (size_t d = 0; d < ctx_.loop.space.dims.size(); ++d) {
-        ir::Subscript s;
-        s.kind = ir::SubscriptKind::Affine;
-        s.expr = ir::AffineExpr::symbol(ir::SymbolKind::IterationIndex, static_cast<int>(d));
-        s.text = ctx_.loop.space.dims[d].name;
-        a.subscripts.push_back(std::move(s));
-      }
-      return a;
-    }
-    if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
-      if (auto it = ctx_.aliases.find(var); it != ctx_.aliases.end()) {
-        Access a(it->second.array, e, var->getNameAsString(), it->second.inner_loops);
-        a.subscripts = it->second.subscripts;
-        return a;
-      }
-    }
-  }
-  return std::nullopt;
 }
 
 void RefCollector::record(const Access &access, ir::AccessKind kind, bool commutative) {
@@ -236,6 +167,16 @@ void RefCollector::scan_decl(const clang::VarDecl *var) {
     }
   }
   scan(init, AccessKind::Read);
+  // `auto &e = A(i)[0]`, `auto &f = A(i).x`, `double *c = A(i).c`: a reference or pointer into an
+  // element; writes through it are writes of the element. (A pointer to the element itself,
+  // `&A(i)`, may reach other elements: that was recorded above as an access of any element.)
+  const clang::QualType type = var->getType();
+  if (type->isReferenceType() || type->isPointerType()) {
+    bool through_member = false;
+    if (auto access = element_root(init, through_member);
+        access && (type->isReferenceType() || through_member))
+      ctx_.aliases[var] = Alias{access->array, access->subscripts, inner_stack_, ctx_.text(init)};
+  }
 }
 
 void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
@@ -289,6 +230,12 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     }
     if (un->isIncrementDecrementOp() && scan_commutative_update(un->getSubExpr()))
       return;
+    if (un->getOpcode() == clang::UO_Deref) {
+      if (auto a = pointer_alias(un->getSubExpr())) { // `*pc = 1`
+        record(*a, access);
+        return;
+      }
+    }
     const bool writes = un->isIncrementDecrementOp() || un->getOpcode() == clang::UO_AddrOf;
     scan(un->getSubExpr(), writes ? AccessKind::ReadWrite : AccessKind::Read);
     return;
@@ -331,6 +278,18 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     if (kind == clang::OO_Equal || (kind >= clang::OO_PlusEqual && kind <= clang::OO_PipeEqual) ||
         kind == clang::OO_LessLessEqual || kind == clang::OO_GreaterGreaterEqual) {
       scan(op->getArg(0), kind == clang::OO_Equal ? AccessKind::Write : AccessKind::ReadWrite);
+      for (unsigned i = 1; i < op->getNumArgs(); ++i)
+        scan(op->getArg(i));
+      return;
+    }
+    // `A(i)[d] = x`, `*A(i) = x`, `v[0] = x` on an element type with its own operator[] (a
+    // std::array, a user's small vector): the element's sub-object is accessed as the whole
+    // expression is, like a member. They used to count as reads of the element.
+    if ((kind == clang::OO_Subscript || kind == clang::OO_Star || kind == clang::OO_Arrow) &&
+        op->getNumArgs() > 0) {
+      const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
+      const bool may_write = !method || !method->isConst();
+      scan(op->getArg(0), may_write ? access : AccessKind::Read);
       for (unsigned i = 1; i < op->getNumArgs(); ++i)
         scan(op->getArg(i));
       return;
@@ -390,6 +349,11 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     return;
   }
   if (const auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(stmt)) {
+    if (auto a = pointer_alias(sub->getBase())) { // `pc[0] = 1`, pc pointing into an element
+      record(*a, access);
+      scan(sub->getIdx());
+      return;
+    }
     scan(sub->getBase(), access);
     scan(sub->getIdx());
     return;

@@ -34,6 +34,12 @@ private:
   };
 
   std::optional<Access> match_access(const clang::Expr *e);
+  /// The element a sub-object of which `e` names: `A(i).x`, `A(i)[d]` (an element's own
+  /// operator[], *, ->), `A(i).c[d]`, the decayed `A(i).c`. `through_member` says whether the path
+  /// went into a member (a pointer from there cannot leave the element).
+  std::optional<Access> element_root(const clang::Expr *e, bool &through_member);
+  /// `pc` in `pc[d]` or `*pc`, a local pointer into an element (an alias made by scan_decl).
+  std::optional<Access> pointer_alias(const clang::Expr *e);
   void record(const Access &access, ir::AccessKind kind, bool commutative = false);
   bool scan_commutative_update(const clang::Expr *target);
   bool relaxed_dense(int array) const;
