@@ -1,5 +1,9 @@
 #include "block_sort.hpp"
 
+#include <orion/error.hpp>
+
+#include <string>
+
 namespace orion::detail {
 
 void sort_blocks_by_key(LoopRun &run, const std::vector<std::int64_t> &offsets) {
@@ -31,18 +35,48 @@ void sort_blocks_by_key(LoopRun &run, const std::vector<std::int64_t> &offsets) 
 }
 
 void note_storage_order(const LoopRun &run, SparseLayout &layout) {
-  if (layout.stored_in_key_order >= 0)
+  if (layout.stored_in_key_order >= 0 || layout.permuted)
     return;
   const auto dims = static_cast<std::size_t>(run.dims);
   layout.stored_in_key_order = 1;
+  layout.keys_strictly_increasing = true;
+  layout.last_key.clear();
   for (std::int64_t j = 1; j < run.nnz; ++j) {
-    const std::int64_t *a = run.keys + (j - 1) * dims, *b = run.keys + j * dims;
-    if (std::lexicographical_compare(b, b + dims, a, a + dims)) {
+    const int cmp = SparseLayout::compare(run.keys + (j - 1) * dims, run.keys + j * dims, dims);
+    if (cmp > 0) {
       layout.stored_in_key_order = 0;
       layout.first_out_of_order = j;
+      layout.keys_strictly_increasing = false;
       return;
     }
+    if (cmp == 0)
+      layout.keys_strictly_increasing = false;
   }
+  if (run.nnz > 0)
+    layout.last_key.assign(run.keys + (run.nnz - 1) * dims, run.keys + run.nnz * dims);
+}
+
+void restore_serial_order(LoopRun &run, SparseLayout &layout) {
+  if (!layout.permuted)
+    return;
+  if (layout.stored_in_key_order != 1 || !layout.keys_strictly_increasing) {
+    const plan::LoopPlan &plan = *run.plan;
+    throw Error(
+        "ordered parallel loop at " + plan.file + ":" + std::to_string(plan.line) +
+            " must run the elements of '" + plan.arrays[0].name +
+            "' in the serial program's order, but an earlier parallel loop over it sorted "
+            "them into its own blocks, and that order cannot be recovered: the elements "
+            "were not stored in strictly increasing key order" +
+            (layout.stored_in_key_order == 0
+                 ? " (element " + std::to_string(layout.first_out_of_order) +
+                       " has a smaller key than the one before it)"
+                 : std::string(" (two elements have the same key)")) +
+            "; run the ordered loops over this array before any other parallel loop over it, "
+            "or store its elements in key order (e.g. sort the file)",
+        true); // every rank has the same layout: it fails the same way
+  }
+  sort_blocks_by_key(run, {0, run.nnz}); // one block: the whole array, by key
+  layout.permuted = false;
 }
 
 } // namespace orion::detail

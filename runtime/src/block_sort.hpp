@@ -136,8 +136,13 @@ void stable_sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64
 /// when an earlier loop's layout left them interleaved.
 void sort_blocks_by_key(LoopRun &run, const std::vector<std::int64_t> &offsets);
 
-/// Records, before any loop moves the elements, whether they are stored in key order (one pass,
-/// the first time a layout of several blocks is made; later calls return at once).
+/// Records, while the storage is in the serial order, whether that order is key order (one pass;
+/// later calls return at once until push_back makes it unknown again).
 void note_storage_order(const LoopRun &run, SparseLayout &layout);
+
+/// An ordered loop needs the serial order, which a loop that sorted the elements into its blocks
+/// destroyed: puts it back when it was strictly increasing key order (a sort by key), and
+/// otherwise throws an orion::Error naming the loop and the array.
+void restore_serial_order(LoopRun &run, SparseLayout &layout);
 
 } // namespace orion::detail

@@ -349,7 +349,8 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   signature.insert(signature.end(), map.space_bounds.begin(), map.space_bounds.end());
   signature.insert(signature.end(), map.time_bounds.begin(), map.time_bounds.end());
   SparseLayout &layout = *run.layout;
-  if (layout.signature == signature)
+  const bool ordered = run.plan->ordered;
+  if (layout.signature == signature && (!ordered || layout.serial_within_blocks))
     return layout.offsets;
 
   const std::size_t blocks = static_cast<std::size_t>(map.space_parts) * map.time_parts;
@@ -363,29 +364,40 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
     return static_cast<std::size_t>(sp) * map.time_parts + tp;
   };
   std::vector<std::int64_t> offsets(blocks + 1, 0);
-  if (blocks == 1)
+  // An ordered loop runs each block in the serial order: storage that an earlier loop sorted
+  // into its blocks goes back to that order first (or the loop stops with an error).
+  if (ordered)
+    restore_serial_order(run, layout);
+  // While the storage is in the serial order: whether that order is key order.
+  note_storage_order(run, layout);
+  if (blocks == 1) {
     offsets[1] = run.nnz; // storage order is block order
-  // Before the first sort moves anything: whether the elements were stored in key order.
-  else if (note_storage_order(run, layout); !run.plan->ordered)
+  } else if (!ordered) {
     sort_by_block(run, block_of, offsets);
-  else if (map.protocol() != model::Protocol::Wavefront)
+  } else if (map.protocol() != model::Protocol::Wavefront) {
     stable_sort_by_block(run, block_of, offsets); // conflicts stay within a block
-  else {
+  } else {
     // A wavefront orders its blocks by key: the serial program's order only if that is the
     // order the elements were stored in.
     if (layout.stored_in_key_order == 0) {
       const plan::LoopPlan &plan = *run.plan;
-      throw Error("ordered parallel loop at " + plan.file + ":" + std::to_string(plan.line) +
-                  " runs as a wavefront over a sparse array whose elements are not stored in "
-                  "key order (element " +
-                  std::to_string(layout.first_out_of_order) +
-                  " has a smaller key than the one before it): the wavefront runs them in key "
-                  "order, which is not the serial program's storage order; sort the data by key "
-                  "(e.g. the file), drop 'ordered' if any order will do, or run on one worker");
+      throw Error(
+          "ordered parallel loop at " + plan.file + ":" + std::to_string(plan.line) +
+              " runs as a wavefront over a sparse array whose elements are not stored in "
+              "key order (element " +
+              std::to_string(layout.first_out_of_order) +
+              " has a smaller key than the one before it): the wavefront runs them in key "
+              "order, which is not the serial program's storage order; sort the data by key "
+              "(e.g. the file), drop 'ordered' if any order will do, or run on one worker",
+          true); // every rank has the same layout: it fails the same way
     }
     stable_sort_by_block(run, block_of, offsets);
     sort_blocks_by_key(run, offsets);
   }
+  // A single block leaves the storage as it was; every sort moves elements out of serial order.
+  if (blocks > 1)
+    layout.permuted = true;
+  layout.serial_within_blocks = ordered || (blocks == 1 && !layout.permuted);
   layout.signature = std::move(signature);
   layout.offsets = std::move(offsets);
   return layout.offsets;

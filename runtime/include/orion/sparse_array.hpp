@@ -284,6 +284,7 @@ public:
     rows_.invalidate();
     keys_.push_back(key);
     values_.push_back(value);
+    layout_.appended(key.data(), N, static_cast<std::int64_t>(keys_.size()) - 1);
   }
 
   std::span<const key_type> keys() const noexcept { return keys_; }

@@ -22,12 +22,51 @@ struct SparseLayout {
   };
   std::vector<Bounds> histogram_bounds;
 
-  /// Whether the elements were stored in lexicographic key order before any loop moved them
-  /// (checked once, at the first layout): the serial program's order for an ordered loop, which a
-  /// wavefront can only reproduce when it is key order. -1 unknown yet, 0 no, 1 yes.
+  /// Whether the elements, in the serial program's order (the order they were stored and
+  /// appended in), are in lexicographic key order: an ordered wavefront can only reproduce the
+  /// serial order when it is key order. -1 unknown yet, 0 no, 1 yes. Computed while the storage
+  /// is still in the serial order; push_back keeps it current.
   int stored_in_key_order = -1;
   /// Where the first element out of key order was, when it was not.
   std::int64_t first_out_of_order = -1;
+  /// With stored_in_key_order == 1: no two keys are equal, so sorting by key gives back the serial
+  /// order exactly; and the last key in that order (what push_back compares with).
+  bool keys_strictly_increasing = false;
+  std::vector<std::int64_t> last_key;
+
+  /// A loop sorted the elements into its blocks: the storage is no longer in the serial order.
+  bool permuted = false;
+  /// The current layout keeps the serial order within each of its blocks (an ordered loop made
+  /// it); an ordered loop may reuse only such a layout.
+  bool serial_within_blocks = false;
+
+  /// push_back of `key` (dims coordinates) as element `index`: the serial order gets one more
+  /// element at its end.
+  void appended(const std::int64_t *key, std::size_t dims, std::int64_t index) {
+    if (!permuted) {
+      stored_in_key_order = -1; // recomputed from the storage when needed
+      return;
+    }
+    if (stored_in_key_order != 1)
+      return;
+    const int cmp = last_key.empty() ? -1 : compare(last_key.data(), key, dims);
+    if (cmp > 0) {
+      stored_in_key_order = 0;
+      first_out_of_order = index;
+      keys_strictly_increasing = false;
+      return;
+    }
+    if (cmp == 0)
+      keys_strictly_increasing = false;
+    last_key.assign(key, key + dims);
+  }
+
+  static int compare(const std::int64_t *a, const std::int64_t *b, std::size_t dims) {
+    for (std::size_t d = 0; d < dims; ++d)
+      if (a[d] != b[d])
+        return a[d] < b[d] ? -1 : 1;
+    return 0;
+  }
 };
 
 } // namespace orion::detail
