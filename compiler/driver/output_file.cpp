@@ -179,8 +179,14 @@ std::optional<TemporaryOutput> TemporaryOutput::create(const OutputTarget &targe
   // TempFile schedules the file for removal if orionc is interrupted.
   auto file = fs::TempFile::create(model, mode);
   if (!file) {
-    report(shown,
-           fmt::format("cannot create a temporary file: {}", llvm::toString(file.takeError())));
+    const std::string why = llvm::toString(file.takeError());
+    // The usual cause: the output's directory does not exist; name it rather than the
+    // temporary file nobody asked for.
+    const llvm::StringRef dir = llvm::sys::path::parent_path(target.path);
+    if (!target.special && !dir.empty() && !fs::exists(dir))
+      report(shown, fmt::format("directory '{}' does not exist", dir.str()));
+    else
+      report(shown, fmt::format("cannot create a temporary file: {}", why));
     return std::nullopt;
   }
   return TemporaryOutput(std::move(*file));
