@@ -53,8 +53,16 @@ const clang::Stmt *build_counted_space(const clang::ForStmt *outer, ScanContext 
         return loop; // inner loop with non-affine bounds: part of the body instead
       const clang::Expr *at = b == &dim.lower ? counted.lower : counted.upper;
       ir::Subscript why = affine.subscript(at);
+      // The outermost loop's bounds are evaluated once, before it: a local computed there is a
+      // loop-invariant symbol, which is affine.
+      const std::string hint =
+          why.reason.find("into a local") != std::string::npos
+              ? std::string() // the reason already says how
+              : fmt::format("; compute it into a local before the loop ('const {} {} = {};') and "
+                            "use that",
+                            dim.type, b == &dim.lower ? "lo" : "hi", b->text);
       diags.report(at->getBeginLoc(), Diag::UnsupportedCountedFor)
-          << fmt::format("bound '{}' is not affine ({})", b->text, why.reason);
+          << fmt::format("bound '{}' is not affine ({}){}", b->text, why.reason, hint);
       return nullptr;
     }
     ctx.iteration_vars[counted.index] = static_cast<int>(ctx.loop.space.dims.size());

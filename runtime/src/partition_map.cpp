@@ -339,6 +339,24 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
   return map;
 }
 
+namespace {
+
+/// A wavefront runs its blocks, and each block's elements, in key order: the serial program's
+/// order only if the elements were stored in key order.
+[[noreturn]] void wavefront_order_error(const LoopRun &run, const SparseLayout &layout) {
+  const plan::LoopPlan &plan = *run.plan;
+  throw Error("ordered parallel loop at " + plan.file + ":" + std::to_string(plan.line) +
+                  " runs as a wavefront over a sparse array whose elements are not stored in "
+                  "key order (element " +
+                  std::to_string(layout.first_out_of_order) +
+                  " has a smaller key than the one before it): the wavefront runs them in key "
+                  "order, which is not the serial program's storage order; sort the data by key "
+                  "(e.g. the file), drop 'ordered' if any order will do, or run on one worker",
+              true); // every rank has the same layout: it fails the same way
+}
+
+} // namespace
+
 const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap &map) {
   const plan::Candidate &cand = *map.candidate;
   std::vector<std::int64_t> signature{run.nnz, map.space_parts, map.time_parts};
@@ -366,6 +384,9 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   std::vector<std::int64_t> offsets(blocks + 1, 0);
   // An ordered loop runs each block in the serial order: storage that an earlier loop sorted
   // into its blocks goes back to that order first (or the loop stops with an error).
+  if (ordered && blocks > 1 && map.protocol() == model::Protocol::Wavefront &&
+      layout.stored_in_key_order == 0)
+    wavefront_order_error(run, layout); // the more precise message: no order would do
   if (ordered)
     restore_serial_order(run, layout);
   // While the storage is in the serial order: whether that order is key order.
@@ -379,18 +400,8 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   } else {
     // A wavefront orders its blocks by key: the serial program's order only if that is the
     // order the elements were stored in.
-    if (layout.stored_in_key_order == 0) {
-      const plan::LoopPlan &plan = *run.plan;
-      throw Error(
-          "ordered parallel loop at " + plan.file + ":" + std::to_string(plan.line) +
-              " runs as a wavefront over a sparse array whose elements are not stored in "
-              "key order (element " +
-              std::to_string(layout.first_out_of_order) +
-              " has a smaller key than the one before it): the wavefront runs them in key "
-              "order, which is not the serial program's storage order; sort the data by key "
-              "(e.g. the file), drop 'ordered' if any order will do, or run on one worker",
-          true); // every rank has the same layout: it fails the same way
-    }
+    if (layout.stored_in_key_order == 0)
+      wavefront_order_error(run, layout);
     stable_sort_by_block(run, block_of, offsets);
     sort_blocks_by_key(run, offsets);
   }

@@ -20,11 +20,11 @@ int main(int argc, char **argv) {
   const int64_t n = argc * 10, m = argc * 3;
   orion::DenseArray<float, 1> A({n * m});
   orion::DenseArray<int64_t, 1> len({2});
-  // CHECK: {{.*}}counted_nonaffine_bound.cpp:[[@LINE+6]]:27: error: unsupported loop form for #pragma orion parallel_for: bound 'f(n)' is not affine (call to 'f'); expected a counted loop 'for (int64_t i = lo; i < hi; ++i)' with bounds affine in outer loop indices and loop-invariant values
+  // CHECK: {{.*}}counted_nonaffine_bound.cpp:[[@LINE+6]]:27: error: unsupported loop form for #pragma orion parallel_for: bound 'f(n)' is not affine (call to 'f'); compute it into a local before the loop ('const int64_t hi = f(n);') and use that; expected a counted loop 'for (int64_t i = lo; i < hi; ++i)' with bounds affine in outer loop indices and loop-invariant values
   // CHECK-NEXT: | for (int64_t i = 0; i < f(n); ++i)
   // CHECK-NEXT: | ^
   // CHECK: {{.*}}counted_nonaffine_bound.cpp:[[@LINE+6]]:20: error: unsupported loop form for #pragma orion parallel_for: bound 'n * m - 5' is not affine ('n * m' multiplies two non-constant values);
-  // CHECK: {{.*}}counted_nonaffine_bound.cpp:[[@LINE+8]]:27: error: unsupported loop form for #pragma orion parallel_for: bound 'len(1)' is not affine (depends on the value of 'len(1)');
+  // CHECK: {{.*}}counted_nonaffine_bound.cpp:[[@LINE+8]]:27: error: unsupported loop form for #pragma orion parallel_for: bound 'len(1)' is not affine (depends on the value of 'len(1)'); compute it into a local before the loop ('const int64_t hi = len(1);') and use that;
 #pragma orion parallel_for
   for (int64_t i = 0; i < f(n); ++i)
     A(i) = 1;
