@@ -2,9 +2,10 @@
 // an unordered loop sorted the elements into its own blocks and after push_back appended more.
 // Elements stored in strictly increasing key order get that order back (a sort by key); any other
 // stored order cannot be recovered, and the ordered loop stops with an error naming the array
-// (run with --unsorted). Both used to run silently in the sorted order, with other results than
-// the serial build's. Also: writes through an element's operator[] (a std::array element) reach
-// every rank (they were analysed as reads).
+// (run with --unsorted, or --append-smaller: push_back of a smaller key after the first loop).
+// Both used to run silently in the sorted order, with other results than the serial build's. Also:
+// writes through an element's operator[] (a std::array element) reach every rank (they were
+// analysed as reads).
 #include <orion/orion.hpp>
 
 #include <array>
@@ -14,7 +15,8 @@
 
 int main(int argc, char **argv) {
   orion::Session session(argc, argv);
-  const bool unsorted = argc > 1 && std::string_view(argv[1]) == "--unsorted";
+  const std::string_view mode = argc > 1 ? argv[1] : "";
+  const bool unsorted = mode == "--unsorted";
   const int64_t R = 12, C = 10;
   auto kept = [](int64_t r, int64_t c) { return (r * 7 + c * 3) % 4 != 0; };
   orion::SparseArray<int64_t, 2> S({R, C});
@@ -34,6 +36,10 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for
   for (auto &&[k, v] : S)
     cdeg(k[1]) += 1;
+  // An element appended with a smaller key than the last: the serial order is no longer key
+  // order, and the storage is already sorted into column blocks.
+  if (mode == "--append-smaller")
+    S.push_back({0, 0}, 5);
   // Ordered, by rows: each row's elements in the serial order (by column here).
   orion::DenseArray<int64_t, 1> rseq({R}, 0), seq({C}, 0);
 #pragma orion parallel_for ordered
