@@ -2,6 +2,8 @@
 
 #include <orion/error.hpp>
 
+#include <algorithm>
+#include <compare>
 #include <string>
 
 namespace orion::detail {
@@ -42,7 +44,8 @@ void note_storage_order(const LoopRun &run, SparseLayout &layout) {
   layout.keys_strictly_increasing = true;
   layout.last_key.clear();
   for (std::int64_t j = 1; j < run.nnz; ++j) {
-    const int cmp = SparseLayout::compare(run.keys + (j - 1) * dims, run.keys + j * dims, dims);
+    const std::int64_t *a = run.keys + (j - 1) * dims, *b = run.keys + j * dims;
+    const auto cmp = std::lexicographical_compare_three_way(a, a + dims, b, b + dims);
     if (cmp > 0) {
       layout.stored_in_key_order = 0;
       layout.first_out_of_order = j;

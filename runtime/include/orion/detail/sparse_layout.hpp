@@ -1,6 +1,8 @@
 // The partition layout a parallel loop caches on the SparseArray it iterates.
 #pragma once
 
+#include <algorithm>
+#include <compare>
 #include <cstdint>
 #include <vector>
 
@@ -49,7 +51,9 @@ struct SparseLayout {
     }
     if (stored_in_key_order != 1)
       return;
-    const int cmp = last_key.empty() ? -1 : compare(last_key.data(), key, dims);
+    const auto cmp = last_key.empty() ? std::strong_ordering::less
+                                      : std::lexicographical_compare_three_way(
+                                            last_key.begin(), last_key.end(), key, key + dims);
     if (cmp > 0) {
       stored_in_key_order = 0;
       first_out_of_order = index;
@@ -59,13 +63,6 @@ struct SparseLayout {
     if (cmp == 0)
       keys_strictly_increasing = false;
     last_key.assign(key, key + dims);
-  }
-
-  static int compare(const std::int64_t *a, const std::int64_t *b, std::size_t dims) {
-    for (std::size_t d = 0; d < dims; ++d)
-      if (a[d] != b[d])
-        return a[d] < b[d] ? -1 : 1;
-    return 0;
   }
 };
 
