@@ -3,6 +3,7 @@
 #include "cpp_literal.hpp"
 #include "loop_args.hpp"
 #include "plan_initializer.hpp"
+#include "prefetch_lambda.hpp"
 
 #include <fmt/format.h>
 
@@ -84,10 +85,12 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
     // A relaxed array the body updates is handed over as deltas (see relaxed.hpp).
     const int id = args.passed[n];
     const std::string &name = loop.arrays[id].name;
-    arrays += fmt::format("{}{}", n ? ", " : "",
-                          relaxed(loop, id) && writes(loop, id)
-                              ? fmt::format("::orion::parallel::relaxed({})", name)
-                              : name);
+    std::string arg = name;
+    if (relaxed(loop, id) && writes(loop, id))
+      arg = fmt::format("::orion::parallel::relaxed({})", name);
+    else if (served_arg(loop, analysis, id))
+      arg = fmt::format("::orion::parallel::served({})", name);
+    arrays += fmt::format("{}{}", n ? ", " : "", arg);
     params += fmt::format("{}auto &{}", n ? ", " : "", parameter_name(loop, args, n));
   }
   // Accumulators the body only adds to: per-block partials, shadowing them like the arrays.
@@ -104,12 +107,37 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
       fmt::format("{}\n{}{}\n", source.line_directive(source.line(loop.text.body.begin)),
                   source.indent_to(loop.text.body.begin), body_text(loop, source));
 
+  // Counted nests: the bounds for the runtime and the loop headers re-emitted over a block.
+  std::string lowers, uppers, headers;
+  std::string outer; // the enclosing indices, passed to lower/upper
+  for (size_t d = 0; counted && d < dims; ++d) {
+    const ir::IterationDim &dim = loop.space.dims[d];
+    lowers += fmt::format("{}{}", d ? ", " : "", nest_bound(loop, *dim.lower.expr, dims));
+    uppers += fmt::format("{}{}", d ? ", " : "", nest_bound(loop, *dim.upper.expr, dims));
+    const std::string upper =
+        dim.inclusive ? fmt::format("({}) + 1", dim.upper_written) : dim.upper.text;
+    headers += fmt::format(" for ({} {} = orion_block.lower({}, ({}){}); {} < "
+                           "orion_block.upper({}, ({}){}); ++{})",
+                           dim.type, dim.name, d, dim.lower.text, outer, dim.name, d, upper, outer,
+                           dim.name);
+    outer += ", " + dim.name;
+  }
+  // The end of the body's lambda, then the prefetch slice's if there is one, and of the call.
+  const auto close_call = [&](bool prefetch) {
+    return prefetch
+               ? fmt::format("{}}}, ::orion::parallel::prefetch(orion_prefetch));\n{}}}", i2, i0)
+               : fmt::format("{}}});\n{}}}", i2, i0);
+  };
+
   // The plan spans several lines (readable --emit=cpp); the call, up to the body, is one line
   // mapped to the `for` line, so a message about it (say, an array type the runtime rejects)
   // points at the loop rather than at a line of its body.
-  std::string out = fmt::format("{{\n{}static const ::orion::plan::LoopPlan orion_plan{};\n{}\n",
-                                i1, plan_initializer(loop, analysis, args, path, i1),
-                                source.line_directive(source.line(loop.text.statement.begin)));
+  const std::optional<std::string> prefetch =
+      prefetch_lambda(loop, analysis, args, source, i1, headers);
+  std::string out =
+      fmt::format("{{\n{}static const ::orion::plan::LoopPlan orion_plan{};\n{}{}\n", i1,
+                  plan_initializer(loop, analysis, args, path, i1), prefetch.value_or(""),
+                  source.line_directive(source.line(loop.text.statement.begin)));
   // Outer scalars the body reads enter the lambda as copies, declared under their own names
   // before the body: a by-reference capture is reached through memory that every float store in
   // the body may alias, which keeps the compiler from vectorizing the update (see
@@ -131,24 +159,10 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
         i1, kShadowOff, source.slice(loop.text.range), arrays, reduction_arg, captures, params, sep,
         loop.space.key_name, loop.space.value_name, " {" + copies, kShadowOn);
     out += body_line;
-    out += fmt::format("{}}});\n{}}}", i2, i0);
+    out += close_call(prefetch.has_value());
     return out;
   }
 
-  std::string lowers, uppers, headers;
-  std::string outer; // the enclosing indices, passed to lower/upper
-  for (size_t d = 0; d < dims; ++d) {
-    const ir::IterationDim &dim = loop.space.dims[d];
-    lowers += fmt::format("{}{}", d ? ", " : "", nest_bound(loop, *dim.lower.expr, dims));
-    uppers += fmt::format("{}{}", d ? ", " : "", nest_bound(loop, *dim.upper.expr, dims));
-    const std::string upper =
-        dim.inclusive ? fmt::format("({}) + 1", dim.upper_written) : dim.upper.text;
-    headers += fmt::format(" for ({} {} = orion_block.lower({}, ({}){}); {} < "
-                           "orion_block.upper({}, ({}){}); ++{})",
-                           dim.type, dim.name, d, dim.lower.text, outer, dim.name, d, upper, outer,
-                           dim.name);
-    outer += ", " + dim.name;
-  }
   out += fmt::format("{i1}{off}::orion::parallel::for_nest<{n}>(orion_plan, "
                      "::orion::parallel::NestBounds<{n}>{{{{{{{lo}}}}}, {{{{{hi}}}}}}}, "
                      "::orion::parallel::arrays({arrays}), {reductions}"
@@ -160,7 +174,7 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
                      fmt::arg("params", params), fmt::arg("sep", sep), fmt::arg("hdr", headers),
                      fmt::arg("captures", captures), fmt::arg("copies", copies));
   out += body_line;
-  out += fmt::format("{}}});\n{}}}", i2, i0);
+  out += close_call(prefetch.has_value());
   return out;
 }
 

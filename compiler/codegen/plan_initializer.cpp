@@ -48,6 +48,17 @@ std::string candidate(const deps::Candidate &c, const LoopArgs &args, const std:
                      string_literal(c.cost_formula), fmt::arg("i", indent));
 }
 
+/// Some candidate serves LoopIR array `id`, relaxes it or buffers it: the roles whose arrays the
+/// runtime may shard.
+bool shared_role(const deps::LoopAnalysis &analysis, int id) {
+  for (const deps::Candidate &c : analysis.candidates)
+    for (const deps::ArrayPlacement &p : c.arrays)
+      if (p.array == id && (p.role == model::Role::Served || p.role == model::Role::Relaxed ||
+                            p.role == model::Role::Buffered))
+        return true;
+  return false;
+}
+
 bool same_schedule(const deps::Schedule &a, const deps::Schedule &b) {
   return a.protocol == b.protocol && a.dims == b.dims && a.transform == b.transform;
 }
@@ -64,9 +75,15 @@ std::string plan_initializer(const ir::Loop &loop, const deps::LoopAnalysis &ana
   if (args.iterated >= 0)
     ids.insert(ids.begin(), args.iterated);
   for (int id : ids) {
-    const std::string info =
-        fmt::format("{{{}, {}{}}}", string_literal(loop.arrays[id].name),
-                    bool_literal(writes(loop, id)), relaxed(loop, id) ? ", true" : "");
+    // Trailing flags only when set, so that most plans read as {name, written}.
+    const bool shard = id != args.iterated && shardable(loop, id) && shared_role(analysis, id);
+    std::string flags;
+    if (relaxed(loop, id) || shard)
+      flags += ", " + bool_literal(relaxed(loop, id));
+    if (shard)
+      flags += ", true";
+    const std::string info = fmt::format("{{{}, {}{}}}", string_literal(loop.arrays[id].name),
+                                         bool_literal(writes(loop, id)), flags);
     if (id == args.iterated)
       arrays.front() = info;
     else
@@ -94,10 +111,11 @@ std::string plan_initializer(const ir::Loop &loop, const deps::LoopAnalysis &ana
       reductions.push_back(string_literal(a.name));
 
   return fmt::format("{{.file = {},\n{i}.line = {},\n{i}.dims = {},\n{i}.ordered = {},\n{i}"
-                     ".histogram = {},\n{i}.arrays = {},\n{i}.candidates = {{{}}},\n{i}"
+                     ".histogram = {},\n{i}{}.arrays = {},\n{i}.candidates = {{{}}},\n{i}"
                      ".reductions = {}}}",
                      string_literal(path), loop.pragma_location.line, loop.space.dims.size(),
                      bool_literal(loop.clauses.ordered), bool_literal(loop.clauses.histogram),
+                     loop.clauses.repeated ? ".repeated = true,\n" + in : std::string(),
                      list(arrays, [](const std::string &s) { return s; }), candidates,
                      list(reductions, [](const std::string &s) { return s; }), fmt::arg("i", in));
 }

@@ -3,6 +3,8 @@
 #include "affine_builder.hpp"
 #include "block_reductions.hpp"
 #include "body_control_flow.hpp"
+#include "body_outline.hpp"
+#include "element_only_arrays.hpp"
 #include "loop_form.hpp"
 #include "loop_text.hpp"
 #include "ref_collector.hpp"
@@ -177,6 +179,8 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
   check_body_control_flow(body, diags);
   RefCollector(ctx, diags).scan(body);
   mark_block_reductions(body, loop);
+  mark_element_only_arrays(body, loop);
+  build_body_outline(body, ctx);
   loop.copied_scalars = read_only_scalars(body, ctx);
   if (!check_clauses(bound, loop, diags) || diags.engine().getNumErrors() > errors_before)
     return std::nullopt;

@@ -13,8 +13,8 @@ namespace {
 constexpr const char *kFromMacro = "cannot transform a parallel loop produced by a macro "
                                    "expansion; write the loop outside the macro";
 
-/// Whether statement `s` ends with a `;` that its source range leaves out (`x = 1;`, but not
-/// `{ ... }`): the descent follows the statement that ends last.
+} // namespace
+
 bool has_trailing_semicolon(const clang::Stmt *s) {
   while (s) {
     if (const auto *f = llvm::dyn_cast<clang::ForStmt>(s))
@@ -40,6 +40,8 @@ bool has_trailing_semicolon(const clang::Stmt *s) {
   return s &&
          !llvm::isa<clang::CompoundStmt, clang::DeclStmt, clang::NullStmt, clang::CXXTryStmt>(s);
 }
+
+namespace {
 
 /// The `continue` statements in `s` that continue the loop whose body `s` is.
 void collect_continues(const clang::Stmt *s, std::vector<const clang::ContinueStmt *> &out) {
@@ -117,6 +119,15 @@ private:
 };
 
 } // namespace
+
+std::optional<ir::ByteRange> main_file_bytes(clang::ASTContext &ast, clang::SourceRange range,
+                                             bool semicolon) {
+  return Locator(ast).bytes(range, semicolon);
+}
+
+std::optional<ir::ByteRange> statement_bytes(clang::ASTContext &ast, const clang::Stmt *s) {
+  return main_file_bytes(ast, s->getSourceRange(), has_trailing_semicolon(s));
+}
 
 ir::LoopText locate_loop_text(clang::ASTContext &ast, const PragmaRecord &pragma,
                               const clang::Stmt *loop, const clang::Stmt *body,

@@ -179,4 +179,71 @@ void comm_allgatherv_in_place(void *base, std::span<const std::int64_t> bytes,
         "MPI_Allgatherv");
 }
 
+void comm_bcast_bytes(void *data, std::int64_t bytes, int root) {
+  require_mpi("broadcast");
+  bcast_bytes(static_cast<char *>(data), bytes, root, kMaxMessageBytes);
+}
+
+std::vector<std::int64_t> comm_alltoall(std::span<const std::int64_t> send) {
+  require_mpi("alltoall");
+  const int size = comm_size();
+  if (send.size() != static_cast<std::size_t>(size))
+    throw Error("orion: comm_alltoall: one value per rank expected");
+  std::vector<std::int64_t> recv(send.size());
+  check(MPI_Alltoall(send.data(), 1, MPI_INT64_T, recv.data(), 1, MPI_INT64_T, runtime_comm()),
+        "MPI_Alltoall");
+  return recv;
+}
+
+void comm_alltoallv_bytes(const void *send, std::span<const std::int64_t> send_bytes, void *recv,
+                          std::span<const std::int64_t> recv_bytes) {
+  require_mpi("alltoallv");
+  const int size = comm_size(), rank = comm_rank();
+  if (send_bytes.size() != static_cast<std::size_t>(size) || recv_bytes.size() != send_bytes.size())
+    throw Error("orion: comm_alltoallv_bytes: one byte count per rank expected");
+  std::vector<std::int64_t> sdispl(send_bytes.size()), rdispl(recv_bytes.size());
+  std::int64_t stotal = 0, rtotal = 0;
+  for (std::size_t q = 0; q < send_bytes.size(); ++q) {
+    sdispl[q] = stotal;
+    rdispl[q] = rtotal;
+    stotal += send_bytes[q];
+    rtotal += recv_bytes[q];
+  }
+  // Whether every rank fits int counts: all must take the same path.
+  const std::int64_t largest = comm_allreduce_max(std::max(stotal, rtotal));
+  const auto *out = static_cast<const char *>(send);
+  auto *in = static_cast<char *>(recv);
+  if (largest <= kMaxMessageBytes) {
+    std::vector<int> sc(send_bytes.size()), sd(sc.size()), rc(sc.size()), rd(sc.size());
+    for (std::size_t q = 0; q < sc.size(); ++q) {
+      sc[q] = static_cast<int>(send_bytes[q]);
+      sd[q] = static_cast<int>(sdispl[q]);
+      rc[q] = static_cast<int>(recv_bytes[q]);
+      rd[q] = static_cast<int>(rdispl[q]);
+    }
+    check(MPI_Alltoallv(out, sc.data(), sd.data(), MPI_BYTE, in, rc.data(), rd.data(), MPI_BYTE,
+                        runtime_comm()),
+          "MPI_Alltoallv");
+    return;
+  }
+  // Pairwise, in pieces of int size: with shift k, send to rank + k and receive from rank - k.
+  // Every rank runs the same number of steps per shift (enough for the largest message anyone
+  // has), so each step's send meets the partner's receive, if need be with zero bytes.
+  constexpr int kTag = 0x0a11;
+  const std::int64_t steps = (largest + kMaxMessageBytes - 1) / kMaxMessageBytes;
+  for (int k = 0; k < size; ++k) {
+    const int to = (rank + k) % size, from = (rank - k + size) % size;
+    std::int64_t sent = 0, got = 0;
+    for (std::int64_t step = 0; step < steps; ++step) {
+      const int s = static_cast<int>(std::min(send_bytes[to] - sent, kMaxMessageBytes));
+      const int r = static_cast<int>(std::min(recv_bytes[from] - got, kMaxMessageBytes));
+      check(MPI_Sendrecv(out + sdispl[to] + sent, s, MPI_BYTE, to, kTag, in + rdispl[from] + got, r,
+                         MPI_BYTE, from, kTag, runtime_comm(), MPI_STATUS_IGNORE),
+            "MPI_Sendrecv");
+      sent += s;
+      got += r;
+    }
+  }
+}
+
 } // namespace orion::detail

@@ -16,6 +16,7 @@
 #include "lockstep.hpp"
 #include "partition_map.hpp"
 #include "rank_run.hpp"
+#include "served_loop.hpp"
 
 #include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
@@ -249,16 +250,22 @@ void execute(LoopRun &run) {
                     "'; this is not supported on several ranks yet: iterate over an index range "
                     "(a counted loop) instead, or run on one rank",
                 true);
+  // Served arrays: which are sharded across the ranks this run (the rest made whole).
+  const bool sharded = place_shards(run, map);
   {
     const SharedSlots slots(run, map, st.options.replay_serial);
-    if (st.options.replay_serial)
+    if (st.options.replay_serial) {
       run_replay(run, map);
-    else if (st.options.check)
+    } else if (st.options.check) {
       run_lockstep(run, map, true);
-    else if (needs_lockstep(run, map))
+    } else if (sharded) {
+      ServedLoop served(run, map);
+      run_lockstep(run, map, false, &served);
+    } else if (needs_lockstep(run, map)) {
       run_lockstep(run, map, false);
-    else
+    } else {
       run_normal(run, map);
+    }
   }
 
   ++st.loops.runs;
@@ -269,8 +276,12 @@ void execute(LoopRun &run) {
   for (std::size_t a = 0; a < profile.sent_by_array.size(); ++a)
     profile.sent_by_array[a] += st.sent_by_array[a];
   profile.schedule = map.candidate->label();
-  if (st.options.digest && st.rank == 0)
-    print_digest(run, pass);
+  if (st.options.digest) {
+    if (sharded)
+      gather_written_shards(run);
+    if (st.rank == 0)
+      print_digest(run, pass);
+  }
 }
 
 } // namespace orion::detail

@@ -4,6 +4,7 @@
 #include "bytes.hpp"
 #include "coherence.hpp"
 #include "crew.hpp"
+#include "served_loop.hpp"
 
 #include <orion/detail/comm.hpp>
 #include <orion/detail/state.hpp>
@@ -65,48 +66,106 @@ std::vector<BlockTask> pieces(const LoopRun &run, const BlockTask &block, std::i
 }
 
 /// Merges the pending updates of slots [0, slots) of this rank (every rank's, in rank order,
-/// when `exchange`) into this rank's copies.
-void merge(LoopRun &run, std::int64_t slots, bool exchange) {
+/// when `exchange`) into this rank's copies: of a whole array, all of them; of a sharded one
+/// (served_loop.hpp), those of the rows this rank owns, which every rank sent to their owner
+/// only. Returns whether sharded arrays were updated (their cached rows are stale then).
+bool merge(LoopRun &run, std::int64_t slots, bool exchange) {
   if (run.shared.empty())
-    return;
-  std::vector<unsigned char> &mine = state().exchange_out;
-  mine.clear();
+    return false;
   // run.shared holds the merged arguments' updates, in argument order: the bytes of each count
   // for its argument.
   std::vector<int> args;
   for (std::size_t a = 0; a < run.arrays.size(); ++a)
     if (run.arrays[a].merged)
       args.push_back(static_cast<int>(a));
-  std::vector<std::int64_t> packed(run.shared.size());
-  for (std::int64_t s = 0; s < slots; ++s)
-    for (std::size_t i = 0; i < run.shared.size(); ++i) {
-      const std::size_t before = mine.size();
-      run.shared[i]->pack(s, mine);
-      packed[i] += static_cast<std::int64_t>(mine.size() - before);
+  std::vector<SharedUpdates *> whole, sharded;
+  std::vector<int> whole_args, sharded_args;
+  for (std::size_t i = 0; i < run.shared.size(); ++i) {
+    const int arg = i < args.size() ? args[i] : -1;
+    if (run.shared[i]->shard() != nullptr) {
+      sharded.push_back(run.shared[i]);
+      sharded_args.push_back(arg);
+    } else {
+      whole.push_back(run.shared[i]);
+      whole_args.push_back(arg);
     }
-  const unsigned char *p = mine.data();
-  std::int64_t parts = 1;
-  if (exchange) {
-    const std::vector<std::int64_t> bytes = comm_allgather(static_cast<std::int64_t>(mine.size()));
-    std::int64_t total = 0;
-    for (std::int64_t b : bytes)
-      total += b;
-    unsigned char *all = gather_buffer(total);
-    comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
-    parts = static_cast<std::int64_t>(bytes.size());
-    // An all-gather: each byte reaches every other rank.
-    for (std::size_t i = 0; i < run.shared.size(); ++i)
-      count_sent(i < args.size() ? args[i] : -1, packed[i] * (parts - 1));
-    p = all;
   }
-  const unsigned char *first = p;
-  for (std::int64_t r = 0; r < parts; ++r)
-    for (std::int64_t s = 0; s < slots; ++s)
-      for (SharedUpdates *u : run.shared)
-        u->apply(p);
   RuntimeState &st = state();
   ++st.loops.merges;
-  st.loops.merged_bytes += p - first;
+  if (!whole.empty()) {
+    std::vector<unsigned char> &mine = st.exchange_out;
+    mine.clear();
+    std::vector<std::int64_t> packed(whole.size());
+    for (std::int64_t s = 0; s < slots; ++s)
+      for (std::size_t i = 0; i < whole.size(); ++i) {
+        const std::size_t before = mine.size();
+        whole[i]->pack(s, mine);
+        packed[i] += static_cast<std::int64_t>(mine.size() - before);
+      }
+    const unsigned char *p = mine.data();
+    std::int64_t parts = 1;
+    if (exchange) {
+      const std::vector<std::int64_t> bytes =
+          comm_allgather(static_cast<std::int64_t>(mine.size()));
+      std::int64_t total = 0;
+      for (std::int64_t b : bytes)
+        total += b;
+      unsigned char *all = gather_buffer(total);
+      comm_allgatherv_bytes(mine.data(), static_cast<std::int64_t>(mine.size()), all, bytes);
+      parts = static_cast<std::int64_t>(bytes.size());
+      // An all-gather: each byte reaches every other rank.
+      for (std::size_t i = 0; i < whole.size(); ++i)
+        count_sent(whole_args[i], packed[i] * (parts - 1));
+      p = all;
+    }
+    const unsigned char *first = p;
+    for (std::int64_t r = 0; r < parts; ++r)
+      for (std::int64_t s = 0; s < slots; ++s)
+        for (SharedUpdates *u : whole)
+          u->apply(p);
+    st.loops.merged_bytes += p - first;
+  }
+  if (sharded.empty())
+    return false;
+  // To the owners: per destination, every slot's updates of every sharded array, in that order.
+  const int ranks = comm_size(), rank = comm_rank();
+  std::vector<std::vector<unsigned char>> out(static_cast<std::size_t>(ranks));
+  const auto to_others = [&] { // bytes bound for other ranks so far
+    std::int64_t n = 0;
+    for (int q = 0; q < ranks; ++q)
+      if (q != rank)
+        n += static_cast<std::int64_t>(out[static_cast<std::size_t>(q)].size());
+    return n;
+  };
+  std::vector<std::int64_t> packed(sharded.size());
+  for (std::int64_t s = 0; s < slots; ++s)
+    for (std::size_t i = 0; i < sharded.size(); ++i) {
+      const std::int64_t before = to_others();
+      sharded[i]->pack_by_owner(s, out);
+      packed[i] += to_others() - before;
+    }
+  for (std::size_t i = 0; i < sharded.size(); ++i)
+    count_sent(sharded_args[i], packed[i]);
+  std::vector<std::int64_t> send_bytes(out.size());
+  std::vector<unsigned char> &flat = st.exchange_out;
+  flat.clear();
+  for (std::size_t q = 0; q < out.size(); ++q) {
+    send_bytes[q] = static_cast<std::int64_t>(out[q].size());
+    flat.insert(flat.end(), out[q].begin(), out[q].end());
+  }
+  const std::vector<std::int64_t> recv_bytes = comm_alltoall(send_bytes);
+  std::int64_t total = 0;
+  for (std::int64_t b : recv_bytes)
+    total += b;
+  unsigned char *in = gather_buffer(total);
+  comm_alltoallv_bytes(flat.data(), send_bytes, in, recv_bytes);
+  const unsigned char *p = in;
+  for (int r = 0; r < ranks; ++r)
+    for (std::int64_t s = 0; s < slots; ++s)
+      for (SharedUpdates *u : sharded)
+        u->apply(p);
+  st.loops.merged_bytes += p - in;
+  return true;
 }
 
 // ---- --orion-check ----
@@ -238,7 +297,7 @@ SharedSlots::~SharedSlots() {
     u->close();
 }
 
-void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
+void run_lockstep(LoopRun &run, const PartitionMap &map, bool check, ServedLoop *served) {
   RuntimeState &st = state();
   const int rank = comm_rank();
   const bool multi = map.ranks > 1;
@@ -247,7 +306,10 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
   const bool record = check || (multi && any_recorded(syncs));
   const bool merging = map.workers > 1 && !run.shared.empty();
   const std::int64_t every = merging ? flush_every(run) : 0;
-  Crew &crew = rank_crew(map.threads); // a sub-round runs at most one piece per worker
+  // A sub-round runs at most one piece per worker, and with served arrays the calling thread
+  // serves misses meanwhile.
+  Crew &crew = rank_crew(map.threads + (served != nullptr ? 1 : 0));
+  std::size_t step = 0; // sub-rounds so far (a `repeated` loop's prefetch lists are per step)
   const auto start = Clock::now();
   double merge_s = 0;
   std::vector<double> compute(static_cast<std::size_t>(map.threads), 0.0);
@@ -264,7 +326,7 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
     }
     std::vector<CheckedBlock> done(mine.size());
     for (std::size_t sub = 0; sub < subs; ++sub) {
-      crew.run(mine.size(), [&](std::size_t k) {
+      const auto work = [&](std::size_t k) {
         const std::size_t i = mine[k];
         done[k].task = round[i];
         if (sub >= cut[i].size())
@@ -280,10 +342,30 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check) {
         summarize(run, log, check ? &access : nullptr, &done[k].writes);
         unite(done[k].access.accessed, access.accessed);
         unite(done[k].access.written, access.written);
-      });
+      };
+      if (served != nullptr) {
+        std::vector<const BlockTask *> pieces(mine.size(), nullptr);
+        for (std::size_t k = 0; k < mine.size(); ++k)
+          if (sub < cut[mine[k]].size())
+            pieces[k] = &cut[mine[k]][sub];
+        served->prefetch(pieces, step, crew);
+        crew.run(mine.size() + 1, [&](std::size_t j) {
+          if (j == 0)
+            return served->serve(mine.size());
+          struct Done { // also when the body throws: the serving thread counts on it
+            ServedLoop &loop;
+            ~Done() { loop.worker_done(); }
+          } finished{*served};
+          work(j - 1);
+        });
+      } else {
+        crew.run(mine.size(), work);
+      }
+      ++step;
       if (merging) {
         const auto merge_start = Clock::now();
-        merge(run, map.threads, multi);
+        if (merge(run, map.threads, multi) && served != nullptr)
+          served->invalidate();
         merge_s += seconds_since(merge_start);
       }
     }

@@ -13,8 +13,12 @@
 
 namespace orion::detail {
 
+class ServedLoop;
+
 /// Collective. `check`: verify that concurrently running blocks touched disjoint elements.
-void run_lockstep(LoopRun &run, const PartitionMap &map, bool check);
+/// `served`: the run has sharded arrays; their rows are prefetched before each sub-round and
+/// misses served during it.
+void run_lockstep(LoopRun &run, const PartitionMap &map, bool check, ServedLoop *served = nullptr);
 
 /// --orion-replay-serial: the parallel run's blocks, in its serial order, on the calling thread.
 void run_replay(LoopRun &run, const PartitionMap &map);

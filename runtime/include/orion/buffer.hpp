@@ -79,7 +79,13 @@ public:
   };
 
   template <std::integral... I> Update operator()(I... index) {
-    return Update(*this, (*target_)(index...));
+#ifdef ORION_DISTRIBUTED
+    if (!detail::in_worker()) // driver code applies at once, to every rank's whole copy
+      detail::DenseAccess::whole(*target_);
+#endif
+    // The target's storage itself, sharded or not: an update needs the element's place, not its
+    // value (it is applied on the rank that owns it).
+    return Update(*this, detail::DenseAccess::element(*target_, index...));
   }
 
   DenseArray<T, N> &target() const noexcept { return *target_; }
@@ -91,10 +97,21 @@ public:
   }
   void pack(std::int64_t slot, std::vector<unsigned char> &out) override { slots_.pack(slot, out); }
   void apply(const unsigned char *&p) override {
+    T *base = detail::DenseAccess::data(*target_);
     detail::PendingSlot<T>::unpack(
-        p, [&](std::int64_t off, const T &update) { apply_(target_->data()[off], update); });
+        p, [&](std::int64_t off, const T &update) { apply_(base[off], update); });
   }
   void close() override { slots_.close(); }
+  const detail::Shard *shard() const override {
+#ifdef ORION_DISTRIBUTED
+    return detail::DenseAccess::shard(*target_).get();
+#else
+    return nullptr;
+#endif
+  }
+  void pack_by_owner(std::int64_t slot, std::vector<std::vector<unsigned char>> &out) override {
+    slots_.pack_by_owner(slot, *shard(), out);
+  }
 
 private:
   Buffer(DenseArray<T, N> &target, Apply apply, MaxDelay delay, Combine combine, int)
@@ -112,7 +129,7 @@ private:
       return;
     }
     bool fresh = false;
-    T &pending = slot->at(&element - target_->data(), fresh);
+    T &pending = slot->at(&element - detail::DenseAccess::data(*target_), fresh);
     if (fresh)
       pending = update;
     else if (combine_)

@@ -3,6 +3,8 @@
 
 #include <orion/detail/check.hpp>
 #include <orion/detail/random.hpp>
+#include <orion/detail/shard.hpp>
+#include <orion/detail/zeroed_storage.hpp>
 
 #include <algorithm>
 #include <array>
@@ -11,12 +13,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <memory>
 #include <span>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace orion {
+
+namespace detail {
+struct DenseAccess;
+}
 
 /// What iterating a DenseArray yields: the element's coordinates (by value: they are computed) and
 /// a reference to it, so `for (auto&& [key, value] : A)` works and `value` is writable.
@@ -27,7 +34,9 @@ template <class V, std::size_t N> struct DenseEntry {
 
 /// Dense N-d array in row-major contiguous storage. Element access is plain base + offset
 /// arithmetic; bounds are checked (with a message naming index and extents) only when NDEBUG is
-/// not defined. Copies are deep. In this stage every rank holds the whole array.
+/// not defined. Copies are deep. Every rank holds the whole array, except while a large array that
+/// parallel loops serve is sharded across ranks (detail/shard.hpp): then the first access to its
+/// elements from driver code gathers it again, collectively.
 template <class T, std::size_t N> class DenseArray {
   static_assert(N >= 1, "DenseArray needs at least one dimension");
   static_assert(std::is_trivially_copyable_v<T>,
@@ -86,49 +95,81 @@ public:
   /// Zero-initialized array, e.g. `DenseArray<float, 2> W({rows, cols})`; negative extents throw.
   explicit DenseArray(const key_type &extents, const T &init = T{})
       : extents_(extents),
-        data_(static_cast<std::size_t>(detail::checked_volume("DenseArray", extents)), init) {}
+        data_(static_cast<std::size_t>(detail::checked_volume("DenseArray", extents))) {
+    if (!detail::all_zero_bytes(init)) // zeros are what the storage starts with, untouched
+      std::fill(data_.begin(), data_.end(), init);
+  }
+  DenseArray(const DenseArray &other)
+      : extents_(other.extents_), data_((other.whole(), other.data_)) {}
+  DenseArray(DenseArray &&) noexcept = default;
+  DenseArray &operator=(const DenseArray &other) {
+    if (this != &other) {
+      other.whole();
+      whole(); // a sharded array being replaced: every rank drops its shard the same way
+      extents_ = other.extents_;
+      data_ = other.data_;
+    }
+    return *this;
+  }
+  DenseArray &operator=(DenseArray &&other) noexcept {
+    extents_ = other.extents_;
+    data_ = std::move(other.data_);
+#ifdef ORION_DISTRIBUTED
+    shard_ = std::move(other.shard_);
+#endif
+    return *this;
+  }
 
   std::int64_t extent(std::size_t d) const { return extents_[d]; }
   const key_type &extents() const noexcept { return extents_; }
   /// Number of elements (product of the extents).
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(data_.size()); }
-  T *data() noexcept { return data_.data(); }
-  const T *data() const noexcept { return data_.data(); }
+  T *data() {
+    whole();
+    return data_.data();
+  }
+  const T *data() const {
+    whole();
+    return data_.data();
+  }
 
   // Index-count checks are static_asserts rather than constraints: a wrong count then reports
   // what was expected instead of "no matching function".
   template <std::integral... I> T &operator()(I... index) {
     static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
-    check_indices("DenseArray", index...);
-    return data_.data()[offset({static_cast<std::int64_t>(index)...})];
+    whole();
+    return at(index...);
   }
   template <std::integral... I> const T &operator()(I... index) const {
     static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
-    check_indices("DenseArray", index...);
-    return data_.data()[offset({static_cast<std::int64_t>(index)...})];
+    whole();
+    return const_cast<DenseArray *>(this)->at(index...);
   }
 
   /// The last dimension at the given leading indices (a range subscript); for N == 1, everything.
   template <std::integral... I> std::span<T> row(I... index) {
     static_assert(sizeof...(I) == N - 1, "DenseArray<T, N>::row takes exactly N - 1 indices");
-    check_indices("DenseArray row", index...);
-    return {data_.data() + row_offset({static_cast<std::int64_t>(index)...}),
-            static_cast<std::size_t>(extents_[N - 1])};
+    whole();
+    return row_at(index...);
   }
   template <std::integral... I> std::span<const T> row(I... index) const {
     static_assert(sizeof...(I) == N - 1, "DenseArray<T, N>::row takes exactly N - 1 indices");
-    check_indices("DenseArray row", index...);
-    return {data_.data() + row_offset({static_cast<std::int64_t>(index)...}),
-            static_cast<std::size_t>(extents_[N - 1])};
+    whole();
+    return const_cast<DenseArray *>(this)->row_at(index...);
   }
 
-  void fill(const T &value) { std::fill(data_.begin(), data_.end(), value); }
+  /// On a sharded array, each rank fills its own rows (the others are a cache nobody reads).
+  void fill(const T &value) {
+    const auto [first, last] = filled_range();
+    std::fill(data_.data() + first, data_.data() + last, value);
+  }
 
   /// Normal(mean, stddev) values; element i (row-major) depends only on (seed, i), so the result
   /// is the same for any compiler, standard library, rank count or fill order.
   void fill_normal(T mean, T stddev, std::uint64_t seed) {
     static_assert(std::floating_point<T>, "fill_normal needs a floating-point element type");
-    for (std::size_t i = 0; i < data_.size(); ++i) {
+    const auto [first, last] = filled_range();
+    for (std::size_t i = first; i < last; ++i) {
       const double z = detail::box_muller(detail::counter_bits(seed, 2 * i),
                                           detail::counter_bits(seed, 2 * i + 1));
       data_[i] = static_cast<T>(static_cast<double>(mean) + static_cast<double>(stddev) * z);
@@ -140,7 +181,8 @@ public:
   void fill_uniform(T lo, T hi, std::uint64_t seed) {
     static_assert(std::floating_point<T> || std::integral<T>,
                   "fill_uniform needs an integral or floating-point element type");
-    for (std::size_t i = 0; i < data_.size(); ++i) {
+    const auto [first, last] = filled_range();
+    for (std::size_t i = first; i < last; ++i) {
       const std::uint64_t bits = detail::counter_bits(seed, i);
       if constexpr (std::floating_point<T>) {
         const double u = detail::unit_double(bits);
@@ -158,12 +200,45 @@ public:
     }
   }
 
-  iterator begin() { return {data_.data(), key_type{}, &extents_}; }
-  iterator end() { return {data_.data() + data_.size(), key_type{}, &extents_}; }
-  const_iterator begin() const { return {data_.data(), key_type{}, &extents_}; }
-  const_iterator end() const { return {data_.data() + data_.size(), key_type{}, &extents_}; }
+  iterator begin() { return {data(), key_type{}, &extents_}; }
+  iterator end() { return {data() + data_.size(), key_type{}, &extents_}; }
+  const_iterator begin() const { return {data(), key_type{}, &extents_}; }
+  const_iterator end() const { return {data() + data_.size(), key_type{}, &extents_}; }
 
 private:
+  friend struct detail::DenseAccess;
+
+  /// Makes a sharded array whole (collective); nothing otherwise.
+  void whole() const {
+#ifdef ORION_DISTRIBUTED
+    if (shard_) [[unlikely]] {
+      detail::gather_shards(
+          reinterpret_cast<unsigned char *>(const_cast<DenseArray *>(this)->data_.data()), *shard_);
+      shard_.reset();
+    }
+#endif
+  }
+
+  /// The elements a fill writes: all of them, or this rank's rows of a sharded array.
+  std::pair<std::size_t, std::size_t> filled_range() const noexcept {
+#ifdef ORION_DISTRIBUTED
+    if (shard_)
+      return {static_cast<std::size_t>(shard_->lo * shard_->row_elems),
+              static_cast<std::size_t>(shard_->hi * shard_->row_elems)};
+#endif
+    return {0, data_.size()};
+  }
+
+  template <class... I> T &at(I... index) {
+    check_indices("DenseArray", index...);
+    return data_.data()[offset({static_cast<std::int64_t>(index)...})];
+  }
+  template <class... I> std::span<T> row_at(I... index) {
+    check_indices("DenseArray row", index...);
+    return {data_.data() + row_offset({static_cast<std::int64_t>(index)...}),
+            static_cast<std::size_t>(extents_[N - 1])};
+  }
+
   // Bounds are checked on the indices themselves, which reach the failure path by value: an
   // index array whose address reached it would be memory any pointer might alias, and every
   // access would then reload the array's data pointer and extents (in the generated code, whose
@@ -199,7 +274,39 @@ private:
   }
 
   key_type extents_{};
-  std::vector<T> data_;
+  detail::ZeroedStorage<T> data_;
+#ifdef ORION_DISTRIBUTED
+  /// Set while the array is sharded across ranks.
+  mutable std::unique_ptr<detail::Shard> shard_;
+#endif
 };
+
+namespace detail {
+
+/// The runtime's access to a DenseArray's storage, past the gathering that driver code triggers:
+/// parallel loops reach a sharded array's rows through their views (parallel/served.hpp).
+struct DenseAccess {
+  template <class T, std::size_t N> static T *data(const DenseArray<T, N> &a) noexcept {
+    return const_cast<DenseArray<T, N> &>(a).data_.data();
+  }
+  /// The element, bounds-checked like operator(), without making the array whole.
+  template <class T, std::size_t N, class... I>
+  static T &element(const DenseArray<T, N> &a, I... i) {
+    return const_cast<DenseArray<T, N> &>(a).at(i...);
+  }
+  template <class T, std::size_t N, class... I>
+  static std::span<T> row(const DenseArray<T, N> &a, I... i) {
+    return const_cast<DenseArray<T, N> &>(a).row_at(i...);
+  }
+#ifdef ORION_DISTRIBUTED
+  template <class T, std::size_t N>
+  static std::unique_ptr<Shard> &shard(const DenseArray<T, N> &a) noexcept {
+    return a.shard_;
+  }
+  template <class T, std::size_t N> static void whole(const DenseArray<T, N> &a) { a.whole(); }
+#endif
+};
+
+} // namespace detail
 
 } // namespace orion

@@ -58,6 +58,17 @@ struct Options {
   /// the end of each block only). Staleness against merge cost: a 1D loop has a single block per
   /// worker, and a merge costs a round trip of every worker (and of every rank).
   std::int64_t merge_every = 0;
+  /// --orion-shard-min-bytes=N: on several ranks, a served array (read with subscripts no
+  /// schedule partitions, or updated through relax(...) or a Buffer) of at least N bytes is
+  /// sharded across the ranks by rows instead of held whole by each (docs/runtime.md, "Served
+  /// arrays"). Smaller arrays cost less to replicate than to serve.
+  std::int64_t shard_min_bytes = std::int64_t{1} << 20;
+  /// --orion-prefetch=on|off: before each block, fetch the rows of sharded arrays that the
+  /// loop's prefetch slice names in bulk; off, every such row is fetched when first read (a miss).
+  bool prefetch = true;
+  /// --orion-served-cache-mb=N: once the rows a rank has cached of a sharded array (counted at
+  /// least a page each) pass N MiB, their pages go back to the system when the loop ends.
+  std::int64_t served_cache_mb = 256;
 };
 
 /// Looks up an environment variable; injectable so that option parsing is testable.
@@ -70,7 +81,8 @@ namespace detail {
 inline constexpr std::string_view kValidFlags =
     "--orion-threads=N, --orion-check, --orion-replay-serial, --orion-verbose, --orion-stats, "
     "--orion-digest, --orion-seed=N, --orion-cache=on|off|refresh, --orion-stagger=N, "
-    "--orion-rotation-depth=K, --orion-merge-every=N";
+    "--orion-rotation-depth=K, --orion-merge-every=N, --orion-shard-min-bytes=N, "
+    "--orion-prefetch=on|off, --orion-served-cache-mb=N";
 
 [[noreturn]] inline void option_error(const std::string &what) {
   throw OptionError(what + "; valid flags: " + std::string(kValidFlags));
@@ -128,6 +140,16 @@ inline std::int64_t parse_merge_every(std::string_view text, const std::string &
   if (!n || *n < 0)
     option_error("invalid value \"" + std::string(text) + "\" for " + source +
                  " (expected a number of iterations, 0 or more)");
+  return *n;
+}
+
+/// A count of at least 0 (bytes, MiB): `what` names the unit for the message.
+inline std::int64_t parse_count(std::string_view text, const std::string &source,
+                                const char *what) {
+  auto n = parse_integer<std::int64_t>(text);
+  if (!n || *n < 0)
+    option_error("invalid value \"" + std::string(text) + "\" for " + source + " (expected " +
+                 what + ", 0 or more)");
   return *n;
 }
 
@@ -190,6 +212,14 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
         detail::parse_rotation_depth(*v, "environment variable ORION_ROTATION_DEPTH");
   if (auto v = from_env("ORION_MERGE_EVERY"))
     options.merge_every = detail::parse_merge_every(*v, "environment variable ORION_MERGE_EVERY");
+  if (auto v = from_env("ORION_SHARD_MIN_BYTES"))
+    options.shard_min_bytes =
+        detail::parse_count(*v, "environment variable ORION_SHARD_MIN_BYTES", "a number of bytes");
+  if (auto v = from_env("ORION_PREFETCH"))
+    options.prefetch = detail::parse_bool(*v, "environment variable ORION_PREFETCH");
+  if (auto v = from_env("ORION_SERVED_CACHE_MB"))
+    options.served_cache_mb =
+        detail::parse_count(*v, "environment variable ORION_SERVED_CACHE_MB", "a number of MiB");
 
   if (argc <= 0 || argv == nullptr)
     return options;
@@ -230,6 +260,12 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
       options.rotation_depth = detail::parse_rotation_depth(require_value("K"), name);
     else if (name == "--orion-merge-every")
       options.merge_every = detail::parse_merge_every(require_value(), name);
+    else if (name == "--orion-shard-min-bytes")
+      options.shard_min_bytes = detail::parse_count(require_value(), name, "a number of bytes");
+    else if (name == "--orion-prefetch")
+      options.prefetch = detail::parse_bool(require_value("on|off"), name);
+    else if (name == "--orion-served-cache-mb")
+      options.served_cache_mb = detail::parse_count(require_value(), name, "a number of MiB");
     else if (name == "--orion-check")
       flag(options.check);
     else if (name == "--orion-replay-serial")

@@ -91,9 +91,7 @@ template <std::size_t N> struct NestBound {
 };
 
 /// The bounds of a perfect counted nest, [lower, upper) per dimension.
-template <std::size_t N> struct NestBounds {
-  std::array<NestBound<N>, N> lower, upper;
-};
+template <std::size_t N> struct NestBounds { std::array<NestBound<N>, N> lower, upper; };
 
 /// One partition of a counted nest. Its box is in the schedule's (possibly skewed) coordinates
 /// c = T x with T lower unit-triangular, so for fixed outer indices the range of x_k is the box's
@@ -185,16 +183,19 @@ template <class T, std::size_t N> inline constexpr bool is_sparse_array_v<Sparse
 template <class S> inline constexpr bool is_dense_array_v = false;
 template <class T, std::size_t N> inline constexpr bool is_dense_array_v<DenseArray<T, N>> = true;
 
-template <class T, std::size_t N> orion::detail::DenseHandle handle(DenseArray<T, N> &a) {
-  return {reinterpret_cast<unsigned char *>(a.data()), sizeof(T),
-          std::vector<std::int64_t>(a.extents().begin(), a.extents().end())};
+/// The array as the executor sees it: its storage (not gathered: the executor decides whether a
+/// sharded array stays so), its shape and its shard slot.
+template <class T, std::size_t N> orion::detail::DenseHandle handle(const DenseArray<T, N> &a) {
+  orion::detail::DenseHandle h{
+      reinterpret_cast<unsigned char *>(orion::detail::DenseAccess::data(a)), sizeof(T),
+      std::vector<std::int64_t>(a.extents().begin(), a.extents().end())};
+  h.shard = &orion::detail::DenseAccess::shard(a);
+  return h;
 }
 
 /// What the runtime holds for one argument of arrays(...) during a loop execution: the array
 /// itself, the deltas of a relaxed array, or the Buffer.
-template <class A> struct bound_arg {
-  using type = A;
-};
+template <class A> struct bound_arg { using type = A; };
 template <class T, std::size_t N> struct bound_arg<Relaxed<T, N>> {
   using type = RelaxedDeltas<T, N>;
 };
@@ -208,7 +209,11 @@ void add_handle(orion::detail::LoopRun &run, DenseArray<T, N> &a) {
 /// body cannot write it, and the runtime moves only what a loop writes.
 template <class T, std::size_t N>
 void add_handle(orion::detail::LoopRun &run, const DenseArray<T, N> &a) {
-  run.arrays.push_back(handle(const_cast<DenseArray<T, N> &>(a)));
+  run.arrays.push_back(handle(a));
+}
+template <class A> void add_handle(orion::detail::LoopRun &run, Served<A> &s) {
+  run.arrays.push_back(handle(s.array));
+  run.arrays.back().served = true;
 }
 template <class T, std::size_t N>
 void add_handle(orion::detail::LoopRun &run, RelaxedDeltas<T, N> &d) {
@@ -244,6 +249,9 @@ RelaxedView<T, N> plain(RelaxedDeltas<T, N> &d, std::int64_t worker) {
   return {d, worker};
 }
 template <class T, std::size_t N> Buffer<T, N> &plain(Buffer<T, N> &b, std::int64_t) { return b; }
+template <class A> ServedView<A> plain(Served<A> &s, std::int64_t) {
+  return ServedView<A>(s.array);
+}
 
 /// ... and recording what it touches (relaxed updates and buffered writes commute: not logged).
 template <class T, std::size_t N>
@@ -265,6 +273,40 @@ RelaxedView<T, N> recorded(RelaxedDeltas<T, N> &d, detail::AccessLog &, int, std
 template <class T, std::size_t N>
 Buffer<T, N> &recorded(Buffer<T, N> &b, detail::AccessLog &, int, std::int64_t) {
   return b;
+}
+/// Recording runs (--orion-check) never shard: a served array is whole, recorded like any other.
+template <class A>
+RecordingView<std::remove_const_t<typename A::value_type>, A::dims>
+recorded(Served<A> &s, detail::AccessLog &log, int arg, std::int64_t) {
+  return {const_cast<std::remove_const_t<A> &>(s.array), log, arg};
+}
+
+/// ... and as the prefetch slice sees it: the arrays the slice may read (to compute subscripts)
+/// as themselves, read-only; served and relaxed arrays as recorders of the rows it names.
+template <class T, std::size_t N>
+const DenseArray<T, N> &prefetched(const DenseArray<T, N> &a, std::vector<std::int64_t> *) {
+  return a;
+}
+template <class A> PrefetchView<A> prefetched(Served<A> &s, std::vector<std::int64_t> *rows) {
+  return {s.array, rows};
+}
+template <class T, std::size_t N>
+PrefetchView<DenseArray<T, N>> prefetched(RelaxedDeltas<T, N> &d, std::vector<std::int64_t> *rows) {
+  return {d.array(), rows};
+}
+template <class T, std::size_t N>
+Buffer<T, N> &prefetched(Buffer<T, N> &b, std::vector<std::int64_t> *) {
+  return b;
+}
+
+/// Calls slice(views...) with the arguments as the prefetch of a block sees them.
+template <class Tuple, class F, std::size_t... I>
+void with_prefetch_views(Tuple &bound, orion::detail::PrefetchRows &rows, F &&f,
+                         std::index_sequence<I...>) {
+  auto rows_of = [&](std::size_t arg) { return rows.sharded[arg] ? &rows.rows[arg] : nullptr; };
+  [[maybe_unused]] std::tuple<decltype(prefetched(std::get<I>(bound), nullptr))...> views(
+      prefetched(std::get<I>(bound), rows_of(I + 1))...);
+  f(std::get<I>(views)...);
 }
 
 /// Calls f(views...) with the arguments (args 1, 2, ...) as block `task` sees them.
@@ -308,7 +350,8 @@ void for_points(const Block<N> &block, const std::array<std::int64_t, N> &lo,
       return [&]<std::size_t... M>(std::index_sequence<M...>) {
         return upper ? block.upper(static_cast<int>(D), hi[D], x[M]...)
                      : block.lower(static_cast<int>(D), lo[D], x[M]...);
-      }(std::make_index_sequence<D>{});
+      }
+      (std::make_index_sequence<D>{});
     };
     const std::int64_t first = bound(false), last = bound(true);
     for (x[D] = first; x[D] < last; ++x[D])
@@ -320,10 +363,10 @@ void for_points(const Block<N> &block, const std::array<std::int64_t, N> &lo,
 
 /// Array iteration over the stored elements of a SparseArray, const or not (a const array's
 /// values reach the body as const; see SparseArray::executor_storage for the reordering).
-template <class Space, class... A, class... R, class Body>
-  requires detail_::is_sparse_array_v<std::remove_const_t<Space>>
+template <class Space, class... A, class... R, class Body, class P = NoPrefetch>
+requires detail_::is_sparse_array_v<std::remove_const_t<Space>>
 void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
-              std::tuple<R &...> reduced, Body &&body) {
+              std::tuple<R &...> reduced, Body &&body, P prefetch = {}) {
   using T = typename std::remove_const_t<Space>::value_type;
   constexpr std::size_t N = std::tuple_size_v<typename std::remove_const_t<Space>::key_type>;
   using Value = std::conditional_t<std::is_const_v<Space>, const T, T>;
@@ -354,15 +397,26 @@ void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
         },
         std::index_sequence_for<A...>{});
   };
+  if constexpr (!std::is_same_v<P, NoPrefetch>)
+    run.prefetch_block = [&](const orion::detail::BlockTask &task,
+                             orion::detail::PrefetchRows &rows) {
+      detail_::with_prefetch_views(
+          bound, rows,
+          [&](auto &...views) {
+            for (std::int64_t j = task.begin; j < task.end; ++j)
+              prefetch.slice(views..., storage.keys[j], std::as_const(storage.values[j]));
+          },
+          std::index_sequence_for<A...>{});
+    };
   orion::detail::execute(run);
 }
 
 /// Array iteration over every element of a DenseArray, const or not (a const array's elements
 /// reach the body as const, and the loop never writes them).
-template <class Space, class... A, class... R, class Body>
-  requires detail_::is_dense_array_v<std::remove_const_t<Space>>
+template <class Space, class... A, class... R, class Body, class P = NoPrefetch>
+requires detail_::is_dense_array_v<std::remove_const_t<Space>>
 void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
-              std::tuple<R &...> reduced, Body &&body) {
+              std::tuple<R &...> reduced, Body &&body, P prefetch = {}) {
   constexpr std::size_t N = std::tuple_size_v<typename std::remove_const_t<Space>::key_type>;
   std::tuple<detail_::bound_t<A>...> bound = detail_::bind(arrays);
   orion::detail::LoopRun run;
@@ -391,13 +445,31 @@ void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
         },
         std::index_sequence_for<A...>{});
   };
+  if constexpr (!std::is_same_v<P, NoPrefetch>)
+    run.prefetch_block = [&](const orion::detail::BlockTask &task,
+                             orion::detail::PrefetchRows &rows) {
+      const Block<N> block(task);
+      std::array<std::int64_t, N> lo{}, hi = space.extents(), x{};
+      detail_::with_prefetch_views(
+          bound, rows,
+          [&](auto &...views) {
+            auto visit = [&](const std::array<std::int64_t, N> &key) {
+              std::int64_t off = key[0];
+              for (std::size_t d = 1; d < N; ++d)
+                off = off * space.extent(d) + key[d];
+              prefetch.slice(views..., key, std::as_const(space.data()[off]));
+            };
+            detail_::for_points<N>(block, lo, hi, x, visit);
+          },
+          std::index_sequence_for<A...>{});
+    };
   orion::detail::execute(run);
 }
 
 /// A perfect counted nest; the body runs the user's loops clamped to a Block.
-template <std::size_t N, class... A, class... R, class Body>
+template <std::size_t N, class... A, class... R, class Body, class P = NoPrefetch>
 void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tuple<A...> arrays,
-              std::tuple<R &...> reduced, Body &&body) {
+              std::tuple<R &...> reduced, Body &&body, P prefetch = {}) {
   std::tuple<detail_::bound_t<A>...> bound = detail_::bind(arrays);
   orion::detail::LoopRun run;
   run.plan = &plan;
@@ -430,18 +502,35 @@ void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tupl
         },
         std::index_sequence_for<A...>{});
   };
+  if constexpr (!std::is_same_v<P, NoPrefetch>)
+    run.prefetch_block = [&](const orion::detail::BlockTask &task,
+                             orion::detail::PrefetchRows &rows) {
+      const Block<N> block(task);
+      detail_::with_prefetch_views(
+          bound, rows, [&](auto &...views) { prefetch.slice(views..., block); },
+          std::index_sequence_for<A...>{});
+    };
   orion::detail::execute(run);
 }
 
+namespace detail_ {
+template <class P> inline constexpr bool is_prefetch_v = false;
+template <> inline constexpr bool is_prefetch_v<NoPrefetch> = true;
+template <class F> inline constexpr bool is_prefetch_v<Prefetch<F>> = true;
+} // namespace detail_
+
 /// The same loops without block reductions (every accumulator stays captured).
-template <class Space, class... A, class Body>
-void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays, Body &&body) {
-  for_each(plan, space, arrays, std::tuple<>{}, std::forward<Body>(body));
+template <class Space, class... A, class Body, class P = NoPrefetch>
+requires detail_::is_prefetch_v<P>
+void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays, Body &&body,
+              P prefetch = {}) {
+  for_each(plan, space, arrays, std::tuple<>{}, std::forward<Body>(body), std::move(prefetch));
 }
-template <std::size_t N, class... A, class Body>
+template <std::size_t N, class... A, class Body, class P = NoPrefetch>
+requires detail_::is_prefetch_v<P>
 void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tuple<A...> arrays,
-              Body &&body) {
-  for_nest<N>(plan, bounds, arrays, std::tuple<>{}, std::forward<Body>(body));
+              Body &&body, P prefetch = {}) {
+  for_nest<N>(plan, bounds, arrays, std::tuple<>{}, std::forward<Body>(body), std::move(prefetch));
 }
 
 } // namespace orion::parallel

@@ -50,6 +50,10 @@ struct ArrayInfo {
   bool written = false; ///< some reference writes it (the iterated array: its values)
   /// Named in relax(...): the body only updates it commutatively, through merged deltas.
   bool relaxed = false;
+  /// The body reaches it only element by element or row by row (never as a whole: no helper
+  /// taking the array, no data() or iteration) and never writes it directly, so the runtime may
+  /// shard it across ranks when it is served, relaxed or a Buffer's target.
+  bool shardable = false;
 };
 
 /// Everything the runtime needs to know about one annotated loop.
@@ -59,6 +63,9 @@ struct LoopPlan {
   int dims = 0;     ///< of the iteration space
   bool ordered = false;
   bool histogram = false;
+  /// `repeated`: every run has the same access pattern, so the rows each block prefetches are
+  /// computed once and reused.
+  bool repeated = false;
   /// arrays[0] is the iterated array for array iteration (and unused for counted nests); then
   /// the dense arrays in the order of the lambda's parameters.
   std::vector<ArrayInfo> arrays;

@@ -9,10 +9,10 @@
 // RUN: %orionc %s -O1 -o %t
 // RUN: c++ -std=c++20 -Wno-unknown-pragmas -I%runtime_include %s -o %t.serial
 // RUN: %t.serial > %t.serial.txt
-// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=1 > %t.one.txt
-// RUN: diff %t.serial.txt %t.one.txt
-// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=2 > %t.two.txt
-// RUN: diff %t.serial.txt %t.two.txt
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=1 >
+// %t.one.txt RUN: diff %t.serial.txt %t.one.txt RUN: env OMPI_ALLOW_RUN_AS_ROOT=1
+// OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=2 > %t.two.txt RUN: diff %t.serial.txt
+// %t.two.txt
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
 // RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
 // RUN:   %mpiexec -np 2 %t --orion-threads=2 --orion-digest > %t.np2.txt 2> %t.np2.digest
@@ -28,6 +28,19 @@
 // RUN:   > %t.check.txt 2> %t.check.digest
 // RUN: diff %t.np2.digest %t.check.digest
 // RUN: FileCheck %s --input-file=%t.np2.digest --check-prefix=DIGEST
+// Sharded across the ranks (every array, however small), with and without the prefetch slice:
+// the same digests as the replicated run, the same output as the serial build.
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
+// RUN:   %mpiexec -np 2 %t --orion-threads=2 --orion-digest --orion-shard-min-bytes=0 \
+// RUN:   > %t.shard.txt 2> %t.shard.digest
+// RUN: diff %t.serial.txt %t.shard.txt
+// RUN: diff %t.np2.digest %t.shard.digest
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
+// RUN:   %mpiexec -np 4 %t --orion-threads=1 --orion-digest --orion-shard-min-bytes=0 \
+// RUN:   --orion-prefetch=off > %t.miss.txt 2> %t.miss.digest
+// RUN: diff %t.serial.txt %t.miss.txt
 #include <orion/orion.hpp>
 
 #include <cstdio>
@@ -60,11 +73,18 @@ int main(int argc, char **argv) {
   }
   const int64_t all = scaled.aggregate();
   if (orion::is_root())
-    std::printf("%lld %lld %lld %.2f\n", static_cast<long long>(all),
-                static_cast<long long>(total), static_cast<long long>(counts(3)), m);
+    std::printf("%lld %lld %lld %.2f\n", static_cast<long long>(all), static_cast<long long>(total),
+                static_cast<long long>(counts(3)), m);
 }
 
-// PLAN: .arrays = {{[{][{]}}"", false}, {"scale", false, true}, {"values", false}},
-// PLAN: .arrays = {{[{][{]}}"", false}, {"counts", true, true}, {"values", false}, {"mass", true, true}},
-// PLAN: ::orion::parallel::arrays(::orion::parallel::relaxed(counts), values, ::orion::parallel::relaxed(mass))
-// DIGEST: orion: digest {{.*}}relax_merged.cpp:48 pass 0: counts {{[0-9a-f]+}} mass {{[0-9a-f]+}}
+// PLAN: .arrays = {{[{][{]}}"", false}, {"scale", false, true, true}, {"values", false}},
+// PLAN: ::orion::parallel::arrays(::orion::parallel::served(scale), values)
+// PLAN: .arrays = {{[{][{]}}"", false}, {"counts", true, true, true}, {"values", false}, {"mass",
+// true, true, true}}, PLAN: auto orion_prefetch = [&]({{\[\[maybe_unused\]\]}} auto &counts,
+// {{\[\[maybe_unused\]\]}} auto &values, {{\[\[maybe_unused\]\]}} auto &mass, const
+// ::orion::parallel::Block<1> &orion_block) PLAN-NEXT: #line 62 PLAN-NEXT: { PLAN-NEXT:
+// counts(values(i) % 8); PLAN-NEXT: counts((values(i) + 1) % 8); PLAN-NEXT: counts((values(i) + 1)
+// % 8); PLAN-NEXT: mass(values(i) % 8); PLAN-NEXT: } PLAN:
+// ::orion::parallel::arrays(::orion::parallel::relaxed(counts), values,
+// ::orion::parallel::relaxed(mass)) PLAN: }, ::orion::parallel::prefetch(orion_prefetch)); DIGEST:
+// orion: digest {{.*}}relax_merged.cpp:61 pass 0: counts {{[0-9a-f]+}} mass {{[0-9a-f]+}}

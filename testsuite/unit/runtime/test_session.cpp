@@ -87,7 +87,9 @@ TEST_CASE("parse_options rejects unknown flags and bad values, listing the valid
   const std::string valid = "valid flags: --orion-threads=N, --orion-check, --orion-replay-serial, "
                             "--orion-verbose, --orion-stats, --orion-digest, --orion-seed=N, "
                             "--orion-cache=on|off|refresh, --orion-stagger=N, "
-                            "--orion-rotation-depth=K, --orion-merge-every=N";
+                            "--orion-rotation-depth=K, --orion-merge-every=N, "
+                            "--orion-shard-min-bytes=N, --orion-prefetch=on|off, "
+                            "--orion-served-cache-mb=N";
   auto error = [](std::vector<std::string> args) -> std::string {
     Args a(std::move(args));
     const std::vector<std::string> before = a.rest();

@@ -100,6 +100,9 @@ struct ArrayDecl {
   /// An accumulator the body only names as `name += x`: the runtime hands the body a per-block
   /// partial in its place (codegen), folded into the accumulator after each block.
   bool block_reduction = false;
+  /// A dense array or Buffer the body names only to reach elements or rows (`A(i)`, `A.row(i)`,
+  /// `A.extent(d)`), never as a whole: the runtime may shard it across ranks.
+  bool element_access_only = false;
 };
 
 /// One syntactic access to an array element (after following local aliases).
@@ -222,6 +225,60 @@ struct ViewOverload {
   HelperText definition;
 };
 
+/// A variable of the body, as the prefetch slice sees it: a local, a structured binding, or the
+/// index of a loop inside the body.
+struct BodyVar {
+  std::string name;
+  /// Never written after its declaration (a loop index: only by its own loop's header), so the
+  /// slice computes the same value as the body.
+  bool stable = true;
+};
+
+/// An element or row access of a dense array (or Buffer) in the body: what the prefetch slice
+/// repeats, as written, to record the row it names.
+struct Touch {
+  int array = -1; ///< Loop::arrays
+  ByteRange call; ///< the access as written: `w(f)`, `W.row(u)`
+  SourceLocation location;
+  std::vector<int> vars;  ///< body variables its subscripts read (BodyOutline::vars)
+  std::vector<int> reads; ///< arrays whose values its subscripts read
+  bool pure = true;       ///< its subscripts have no side effects and call nothing unknown
+};
+
+/// One statement of the body for the prefetch slice. The facts are about the statement's own
+/// evaluation: all of it for a simple statement or a declaration, the header (init, condition,
+/// increment, range) for a loop or an if.
+struct BodyNode {
+  enum class Kind {
+    Simple,      ///< an expression statement or any statement the slice does not look into
+    Declaration, ///< local variables
+    Compound,    ///< `{ ... }`: children are its statements
+    Loop,        ///< `for` or range-`for`: children = {body}
+    If,          ///< children = {then} or {then, else}
+    Jump,        ///< `break` or `continue`
+  };
+  Kind kind = Kind::Simple;
+  ByteRange range;        ///< the whole statement, with its `;`
+  ByteRange header;       ///< Loop, If: from the statement's start to its first child
+  ByteRange else_keyword; ///< If with an else: between the then-branch and the else-branch
+  std::vector<int> children;
+  std::vector<int> declared; ///< body variables it declares (a loop's: its indices)
+  std::vector<int> vars;     ///< body variables it reads
+  std::vector<int> reads;    ///< dense arrays whose values it reads (through its touches)
+  bool pure = true; ///< no side effect besides initializing what it declares (a loop: its indices)
+  bool escapes = false;     ///< a jump inside leaves the statement (break, continue, return, throw)
+  std::vector<int> touches; ///< its own accesses, in order (BodyOutline::touches)
+};
+
+/// The body's statements, for the prefetch slice (passes/prefetch_slice). Empty when orionc
+/// could not outline the body (part of it comes from a macro): every served row is then fetched
+/// on a miss.
+struct BodyOutline {
+  std::vector<BodyNode> nodes; ///< nodes[0] is the body
+  std::vector<BodyVar> vars;
+  std::vector<Touch> touches;
+};
+
 /// One annotated loop.
 struct Loop {
   SourceLocation pragma_location;
@@ -239,6 +296,7 @@ struct Loop {
   /// Arithmetic locals of the enclosing function that the body reads (never writes): codegen
   /// copies them into the body's lambda, where they stay in registers.
   std::vector<std::string> copied_scalars;
+  BodyOutline outline;
 
   /// The name of a symbol in `expr`-rendering terms.
   std::string symbol_name(SymbolKind kind, int index) const;

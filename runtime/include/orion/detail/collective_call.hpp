@@ -20,6 +20,7 @@ enum class CollectiveKind : std::int32_t {
   Load,
   Checkpoint,
   Restore,
+  GatherArray,
 };
 
 /// One collective call as the ranks compare it: the operation, and for a parallel loop the line
@@ -52,6 +53,9 @@ inline std::string describe(const CollectiveCall &call) {
     return "called orion::checkpoint()";
   case CollectiveKind::Restore:
     return "called orion::restore()";
+  case CollectiveKind::GatherArray:
+    return "touched the elements of an array sharded across ranks (an element, a row, data(), "
+           "iteration or a copy), which gathers it";
   }
   return "made an unknown collective call";
 }

@@ -53,6 +53,15 @@ void comm_allgatherv_bytes(const void *send, std::int64_t send_bytes, void *recv
 /// regions must not overlap, and each must end within kMaxMessageBytes of base.
 void comm_allgatherv_in_place(void *base, std::span<const std::int64_t> bytes,
                               std::span<const std::int64_t> displs);
+/// Every rank receives root's `bytes` bytes at `data`, in pieces that fit MPI's int counts.
+void comm_bcast_bytes(void *data, std::int64_t bytes, int root);
+/// One value to each rank: recv[q] is what rank q put in its send[this rank].
+std::vector<std::int64_t> comm_alltoall(std::span<const std::int64_t> send);
+/// Personalized exchange: rank r sends send_bytes[q] bytes to rank q (consecutive in `send`, in
+/// rank order) and receives recv_bytes[q] bytes from each q (consecutive in `recv`). Messages of
+/// any size: above int counts it goes pairwise, in pieces.
+void comm_alltoallv_bytes(const void *send, std::span<const std::int64_t> send_bytes, void *recv,
+                          std::span<const std::int64_t> recv_bytes);
 
 #else
 
@@ -76,6 +85,15 @@ inline void comm_allgatherv_bytes(const void *send, std::int64_t send_bytes, voi
 }
 inline void comm_allgatherv_in_place(void *, std::span<const std::int64_t>,
                                      std::span<const std::int64_t>) {}
+inline void comm_bcast_bytes(void *, std::int64_t, int) {}
+inline std::vector<std::int64_t> comm_alltoall(std::span<const std::int64_t> send) {
+  return {send.begin(), send.end()};
+}
+inline void comm_alltoallv_bytes(const void *send, std::span<const std::int64_t> send_bytes,
+                                 void *recv, std::span<const std::int64_t>) {
+  if (!send_bytes.empty() && send_bytes[0] > 0)
+    std::memcpy(recv, send, static_cast<std::size_t>(send_bytes[0]));
+}
 
 #endif
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <orion/detail/access_log.hpp>
+#include <orion/detail/shard.hpp>
 #include <orion/detail/shared_updates.hpp>
 #include <orion/detail/sparse_layout.hpp>
 #include <orion/plan.hpp>
@@ -12,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace orion::detail {
@@ -23,6 +25,11 @@ struct DenseHandle {
   std::vector<std::int64_t> extents;
   /// Only updated through merges (a relaxed array, a Buffer's target): never shipped as writes.
   bool merged = false;
+  /// Passed as served(A): read with subscripts the schedule does not partition.
+  bool served = false;
+  /// The array's shard slot (DenseAccess::shard), through which the runtime shards it or makes
+  /// it whole again; null for the iterated sparse array and in tests without arrays.
+  std::unique_ptr<Shard> *shard = nullptr;
 
   /// The array's size in bytes.
   std::int64_t bytes() const {
@@ -46,6 +53,13 @@ struct BlockTask {
   std::int64_t begin = 0, end = 0;
 };
 
+/// The rows a block's prefetch slice names, per argument of the loop: rows[a] collects them for
+/// the arguments sharded in this run (sharded[a]), and nothing is recorded for the others.
+struct PrefetchRows {
+  std::vector<char> sharded;
+  std::vector<std::vector<std::int64_t>> rows;
+};
+
 /// One execution of a parallel loop, type-erased.
 struct LoopRun {
   const plan::LoopPlan *plan = nullptr;
@@ -65,6 +79,8 @@ struct LoopRun {
   std::vector<SharedUpdates *> shared;
   /// Runs the body over one block as worker task.worker; `log` non-null: record accesses.
   std::function<void(const BlockTask &task, AccessLog *log)> run_block;
+  /// Runs the loop's prefetch slice over one block (empty: orionc synthesized none).
+  std::function<void(const BlockTask &task, PrefetchRows &rows)> prefetch_block;
 };
 
 /// Runs the loop (collective over ranks). Throws orion::Error on an unusable plan.

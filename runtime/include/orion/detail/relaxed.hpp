@@ -7,6 +7,7 @@
 #pragma once
 
 #include <orion/dense_array.hpp>
+#include <orion/detail/served.hpp>
 #include <orion/detail/shared_updates.hpp>
 #include <orion/detail/state.hpp>
 
@@ -20,9 +21,7 @@
 namespace orion::parallel {
 
 /// What orionc passes for a relaxed array the body writes: `relaxed(A)`.
-template <class T, std::size_t N> struct Relaxed {
-  DenseArray<T, N> &array;
-};
+template <class T, std::size_t N> struct Relaxed { DenseArray<T, N> &array; };
 template <class T, std::size_t N> Relaxed<T, N> relaxed(DenseArray<T, N> &a) { return {a}; }
 
 /// The deltas of one relaxed array during one loop execution.
@@ -42,13 +41,17 @@ public:
   }
   void pack(std::int64_t slot, std::vector<unsigned char> &out) override { slots_.pack(slot, out); }
   void apply(const unsigned char *&p) override {
-    T *base = array_.data();
+    T *base = detail::DenseAccess::data(array_);
     detail::PendingSlot<T>::unpack(p, [&](std::int64_t off, const T &delta) {
       base[off] = static_cast<T>(base[off] + delta);
     });
   }
   void close() override { slots_.close(); }
   std::int64_t max_delay() const override { return detail::state().options.merge_every; }
+  const detail::Shard *shard() const override { return detail::DenseAccess::shard(array_).get(); }
+  void pack_by_owner(std::int64_t slot, std::vector<std::vector<unsigned char>> &out) override {
+    slots_.pack_by_owner(slot, *shard(), out);
+  }
 
 private:
   DenseArray<T, N> &array_;
@@ -66,8 +69,10 @@ private:
 /// or a by-value deduced parameter would hold the live proxy, and orionc refuses those forms.
 template <class T> class RelaxedElement {
 public:
-  RelaxedElement(T &element, detail::PendingSlot<T> *slot, std::int64_t off)
-      : element_(&element), slot_(slot), off_(off) {}
+  /// `shard`: the array is sharded and `row` is the element's row, fetched before it is read.
+  RelaxedElement(T &element, detail::PendingSlot<T> *slot, std::int64_t off,
+                 detail::Shard *shard = nullptr, std::int64_t row = 0)
+      : element_(&element), slot_(slot), off_(off), shard_(shard), row_(row) {}
   RelaxedElement(const RelaxedElement &other) : value_(static_cast<T>(other)), element_(&value_) {}
   RelaxedElement(RelaxedElement &&other)
       : RelaxedElement(static_cast<const RelaxedElement &>(other)) {}
@@ -76,11 +81,13 @@ public:
     value_ = x;
     element_ = &value_;
     slot_ = nullptr;
+    shard_ = nullptr;
     return *this;
   }
   RelaxedElement &operator=(const RelaxedElement &other) { return *this = static_cast<T>(other); }
 
   operator T() const {
+    detail_::need_row(shard_, row_);
     if (slot_ == nullptr)
       return *element_;
     const T *d = slot_->find(off_);
@@ -128,6 +135,8 @@ private:
   T *element_;
   detail::PendingSlot<T> *slot_ = nullptr;
   std::int64_t off_ = 0;
+  detail::Shard *shard_ = nullptr;
+  std::int64_t row_ = 0;
 };
 
 /// A relaxed array as the body of one block sees it (same shape interface as the array).
@@ -138,11 +147,13 @@ public:
   static constexpr std::size_t dims = N;
 
   RelaxedView(RelaxedDeltas<T, N> &deltas, std::int64_t worker)
-      : array_(&deltas.array()), slot_(deltas.slot(worker)) {}
+      : array_(&deltas.array()), slot_(deltas.slot(worker)),
+        shard_(detail::DenseAccess::shard(*array_).get()) {}
 
   template <std::integral... I> RelaxedElement<T> operator()(I... index) const {
-    T &element = (*array_)(index...);
-    return RelaxedElement<T>(element, slot_, &element - array_->data());
+    T &element = detail::DenseAccess::element(*array_, index...);
+    return RelaxedElement<T>(element, slot_, &element - detail::DenseAccess::data(*array_), shard_,
+                             detail_::first_index(index...));
   }
   std::int64_t extent(std::size_t d) const { return array_->extent(d); }
   const key_type &extents() const noexcept { return array_->extents(); }
@@ -152,14 +163,26 @@ public:
   /// `const DenseArray<T, N> &`, a row (`A.row(i)`, elements const). Both see the values at the
   /// last merge, without this worker's own updates since (stale reads are what relax allows; with
   /// one worker updates go straight to the array, so they see everything, as in the serial build).
-  operator const DenseArray<T, N> &() const noexcept { return *array_; }
+  /// A sharded relaxed array is never read as a whole: the compiler keeps such an array whole.
+  operator const DenseArray<T, N> &() const {
+    if (shard_ != nullptr)
+      throw Error("internal: relaxed array '" + shard_->name +
+                  "' is sharded across ranks but read as a whole in a loop body");
+    return *array_;
+  }
   template <std::integral... I> std::span<const T> row(I... index) const {
-    return std::as_const(*array_).row(index...);
+    const std::span<T> r = detail::DenseAccess::row(*array_, index...);
+    if constexpr (sizeof...(I) > 0)
+      detail_::need_row(shard_, detail_::first_index(index...));
+    else if (shard_ != nullptr)
+      return std::as_const(static_cast<const DenseArray<T, N> &>(*this)).row();
+    return r;
   }
 
 private:
   DenseArray<T, N> *array_;
   detail::PendingSlot<T> *slot_;
+  detail::Shard *shard_;
 };
 
 } // namespace orion::parallel

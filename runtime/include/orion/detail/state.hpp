@@ -42,6 +42,17 @@ struct LoopCounters {
   std::int64_t merges = 0;
   std::int64_t merged_bytes = 0;
   double merge_seconds = 0;
+  /// Served arrays sharded across ranks (served_loop.hpp): the rows the prefetch slices named
+  /// (each once per block, after dropping this rank's own), those the cache already held, those
+  /// fetched and their bytes; the rows fetched on a miss and their bytes; the time spent in
+  /// prefetch exchanges (on the calling thread, part of blocks).
+  std::int64_t prefetch_rows = 0;
+  std::int64_t prefetch_cached = 0;
+  std::int64_t prefetch_fetched = 0;
+  std::int64_t prefetch_bytes = 0;
+  std::int64_t miss_rows = 0;
+  std::int64_t miss_bytes = 0;
+  double prefetch_seconds = 0;
 
   /// Field by field: a loop's share is the counters after it minus the counters before it.
   LoopCounters &operator+=(const LoopCounters &o) noexcept {
@@ -69,6 +80,13 @@ private:
     f(merges, o.merges);
     f(merged_bytes, o.merged_bytes);
     f(merge_seconds, o.merge_seconds);
+    f(prefetch_rows, o.prefetch_rows);
+    f(prefetch_cached, o.prefetch_cached);
+    f(prefetch_fetched, o.prefetch_fetched);
+    f(prefetch_bytes, o.prefetch_bytes);
+    f(miss_rows, o.miss_rows);
+    f(miss_bytes, o.miss_bytes);
+    f(prefetch_seconds, o.prefetch_seconds);
   }
 };
 
@@ -139,6 +157,9 @@ struct RuntimeState {
   /// Clean pending-update slots of relaxed arrays and Buffers (shared_updates.hpp), per element
   /// type, kept from loop to loop. Only the thread that runs loops uses them.
   std::vector<std::pair<const void *, std::shared_ptr<void>>> slot_pools;
+  /// `repeated` loops: the rows each of this rank's blocks prefetched, per loop (served_loop.cpp),
+  /// reused while the blocks are the same.
+  std::vector<std::pair<const void *, std::shared_ptr<void>>> prefetch_lists;
   /// This rank's worker threads (runtime/src/crew.hpp), kept from loop to loop: a program may
   /// run thousands of short loops. Dropped by reseed().
   std::shared_ptr<void> crew;
@@ -177,6 +198,7 @@ struct RuntimeState {
     loop_profiles.clear();
     crew.reset();
     slot_pools.clear();
+    prefetch_lists.clear();
   }
 };
 

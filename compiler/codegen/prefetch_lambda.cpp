@@ -1,0 +1,92 @@
+#include "prefetch_lambda.hpp"
+
+#include "orion/passes/prefetch_slice.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace orion::codegen {
+namespace {
+
+/// The body's text with the slice's edits applied, and the `continue`s of an array-iteration
+/// loop that survive turned into `return` (the slice is a lambda, as the body is).
+std::string slice_text(const ir::Loop &loop, const deps::PrefetchSlice &slice,
+                       const SourceText &source) {
+  struct Splice {
+    ir::ByteRange range;
+    std::string text;
+  };
+  std::vector<Splice> splices;
+  for (const deps::SliceEdit &e : slice.edits) {
+    // Each access once, as a statement; several in braces, since the statement they replace may
+    // be the sole body of an if or a loop (and an empty statement where none is left).
+    std::vector<std::string_view> calls;
+    for (int t : e.touches) {
+      const std::string_view call =
+          source.slice(loop.outline.touches[static_cast<std::size_t>(t)].call);
+      if (std::find(calls.begin(), calls.end(), call) == calls.end())
+        calls.push_back(call);
+    }
+    std::string text;
+    for (std::string_view call : calls)
+      text += fmt::format("{}{};", text.empty() ? "" : " ", call);
+    if (calls.size() > 1)
+      text = "{ " + text + " }";
+    splices.push_back({e.range, text.empty() ? ";" : text});
+  }
+  for (unsigned c : loop.text.continues) {
+    const bool edited = std::any_of(splices.begin(), splices.end(), [&](const Splice &s) {
+      return c >= s.range.begin && c < s.range.end;
+    });
+    if (!edited)
+      splices.push_back(
+          {{c, c + static_cast<unsigned>(std::string_view("continue").size())}, "return"});
+  }
+  std::sort(splices.begin(), splices.end(),
+            [](const Splice &a, const Splice &b) { return a.range.begin < b.range.begin; });
+  std::string out;
+  unsigned at = loop.text.body.begin;
+  for (const Splice &s : splices) {
+    out += source.slice({at, s.range.begin});
+    out += s.text;
+    at = s.range.end;
+  }
+  return out + std::string(source.slice({at, loop.text.body.end}));
+}
+
+constexpr std::string_view kShadowOff =
+    "_Pragma(\"GCC diagnostic push\") _Pragma(\"GCC diagnostic ignored \\\"-Wshadow\\\"\") ";
+constexpr std::string_view kShadowOn = " _Pragma(\"GCC diagnostic pop\")";
+
+} // namespace
+
+std::optional<std::string> prefetch_lambda(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
+                                           const LoopArgs &args, const SourceText &source,
+                                           const std::string &indent,
+                                           const std::string &nest_headers) {
+  const deps::PrefetchSlice slice =
+      deps::plan_prefetch_slice(loop, prefetched_arrays(loop, analysis, args));
+  if (!slice.useful())
+    return std::nullopt;
+  // Every parameter may go unused: the slice names only what it prefetches.
+  std::string params;
+  for (size_t n = 0; n < args.passed.size(); ++n)
+    params +=
+        fmt::format("{}[[maybe_unused]] auto &{}", n ? ", " : "", parameter_name(loop, args, n));
+  const std::string sep = params.empty() ? "" : ", ";
+  if (loop.space.kind == ir::IterationSpace::Kind::Counted)
+    params += fmt::format("{}const ::orion::parallel::Block<{}> &orion_block", sep,
+                          loop.space.dims.size());
+  else
+    params += fmt::format("{}[[maybe_unused]] const auto &{}, [[maybe_unused]] const auto &{}", sep,
+                          loop.space.key_name, loop.space.value_name);
+  // A statement of its own: the -Wshadow pragmas around its parameters may not stand inside the
+  // runtime call's argument list.
+  return fmt::format(
+      "{}{}auto orion_prefetch = [&]({}) {{{}{}\n{}\n{}{}\n{}}};\n", indent, kShadowOff, params,
+      nest_headers, kShadowOn, source.line_directive(source.line(loop.text.body.begin)),
+      source.indent_to(loop.text.body.begin), slice_text(loop, slice, source), indent);
+}
+
+} // namespace orion::codegen
