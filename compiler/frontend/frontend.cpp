@@ -1,6 +1,7 @@
 #include "frontend.hpp"
 
 #include "diagnostics.hpp"
+#include "driver_gathers.hpp"
 #include "loop_binder.hpp"
 #include "loop_builder.hpp"
 #include "nested_parallel_loops.hpp"
@@ -104,6 +105,7 @@ public:
         program_.loops.push_back(std::move(*loop));
     }
     warn_rank_dependent_collectives(ast, seen, diags);
+    program_.driver_gathers = find_driver_gathers(ast, seen);
     report_nested_parallel_loops(ast, annotated, diags);
     // The later stages report while this engine is alive: before the diagnostic client ends the
     // file (which is when --verify compares).

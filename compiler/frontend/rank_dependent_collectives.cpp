@@ -21,9 +21,7 @@ bool is_orion_function(const clang::FunctionDecl *decl,
          std::find(names.begin(), names.end(), decl->getName()) != names.end();
 }
 
-/// Whether `stmt` asks which rank this is: calls orion::is_root() or orion::rank(), or reads a
-/// local variable initialized from such an expression (followed a few levels deep).
-bool asks_rank(const clang::Stmt *stmt, int depth = 0) {
+bool asks_rank_at(const clang::Stmt *stmt, int depth) {
   if (!stmt || depth > 4)
     return false;
   if (const auto *call = llvm::dyn_cast<clang::CallExpr>(stmt);
@@ -32,9 +30,9 @@ bool asks_rank(const clang::Stmt *stmt, int depth = 0) {
   if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
     if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
         var && var->isLocalVarDecl() && var->hasInit())
-      return asks_rank(var->getInit(), depth + 1);
+      return asks_rank_at(var->getInit(), depth + 1);
   for (const clang::Stmt *child : stmt->children())
-    if (asks_rank(child, depth))
+    if (asks_rank_at(child, depth))
       return true;
   return false;
 }
@@ -190,6 +188,8 @@ private:
 };
 
 } // namespace
+
+bool asks_rank(const clang::Stmt *stmt) { return asks_rank_at(stmt, 0); }
 
 void warn_rank_dependent_collectives(clang::ASTContext &ast,
                                      const std::vector<const clang::Stmt *> &parallel_loops,

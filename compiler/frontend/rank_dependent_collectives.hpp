@@ -18,6 +18,10 @@ class Stmt;
 
 namespace orion::frontend {
 
+/// Whether `stmt` asks which rank this is: calls orion::is_root() or orion::rank(), or reads a
+/// local variable initialized from such an expression (followed a few levels deep).
+bool asks_rank(const clang::Stmt *stmt);
+
 /// Warns at each collective call, and at each change of an orion array (an element write, fill,
 /// push_back, assignment), in the main file's functions that sits in a branch of an `if` or `?:`
 /// whose condition asks which rank this is (orion::is_root(), orion::rank(), or a local variable

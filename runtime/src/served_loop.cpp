@@ -16,8 +16,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <thread>
 #include <unordered_set>
 
 namespace orion::detail {
@@ -210,6 +213,13 @@ bool place_shards(LoopRun &run, const PartitionMap &map) {
       slot->reset();
     } else if (want[i] && !*slot) {
       *slot = make_shard(h, run.plan->arrays[a].name, map.ranks, comm_rank());
+      if (state().options.verbose && comm_rank() == 0)
+        std::fprintf(stderr,
+                     "orion: loop %s: '%s' (%.1f MB) sharded across %d ranks by rows of "
+                     "dimension 0; each holds about %.1f MB and caches the rows it reads\n",
+                     where(run).c_str(), run.plan->arrays[a].name.c_str(),
+                     static_cast<double>(h.bytes()) / 1e6, map.ranks,
+                     static_cast<double>(h.bytes()) / 1e6 / map.ranks);
     }
     any = any || want[i];
   }
@@ -574,10 +584,15 @@ void ServedLoop::serve(std::size_t workers) {
         pause = kShortestPause;
         continue;
       }
-      // Nothing happened: wait for a worker (a miss, the end of its piece) or for a while, since
-      // another rank's request, a reply or the barrier do not wake this thread. The wait grows
-      // while nothing happens: a loop whose prefetch names every row keeps the thread off the
-      // cores its workers use; one that misses keeps it answering within tens of microseconds.
+      // Nothing happened. While this rank's workers run, wait for one of them (a miss, the end of
+      // a piece) or for a while, since another rank's request or a reply does not wake this
+      // thread; the wait grows while nothing happens, so that a loop whose prefetch names every
+      // row keeps this thread off its workers' cores, and one that misses is answered within tens
+      // of microseconds. Once they are done, only the other ranks are awaited: poll.
+      if (done == workers) {
+        std::this_thread::yield();
+        continue;
+      }
       {
         std::unique_lock lock(mutex_);
         wake_.wait_for(lock, pause, [&] { return !queued_.empty() || done_ != done; });

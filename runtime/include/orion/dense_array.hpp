@@ -307,6 +307,16 @@ struct DenseAccess {
 #endif
 };
 
+/// Gathers each array that a parallel loop left sharded (collective, as driver code is); nothing
+/// for whole arrays. orionc calls it before driver code that only some ranks run.
+template <class... A> void make_whole(const A &...arrays) {
+#ifdef ORION_DISTRIBUTED
+  (DenseAccess::whole(arrays), ...);
+#else
+  ((void)arrays, ...);
+#endif
+}
+
 } // namespace detail
 
 } // namespace orion

@@ -10,9 +10,9 @@
 // RUN: %orionc %s -O1 -o %t
 // RUN: c++ -std=c++20 -O1 -Wno-unknown-pragmas -I%runtime_include %s -o %t.serial
 // RUN: %t.serial > %t.serial.txt
-// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=1 >
-// %t.one.txt RUN: diff %t.serial.txt %t.one.txt RUN: env OMPI_ALLOW_RUN_AS_ROOT=1
-// OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=2 > %t.t2.txt
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=1 > %t.one.txt
+// RUN: diff %t.serial.txt %t.one.txt
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=2 > %t.t2.txt
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
 // RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
 // RUN:   %mpiexec -np 2 %t --orion-threads=1 > %t.np2.txt
@@ -68,12 +68,9 @@ int main(int argc, char **argv) {
         p.g2 += u.w * u.w;
         p.w -= 0.1f * u.w / std::sqrt(p.g2 + 1e-6f);
       },
-      orion::max_delay(delay),
-      [](const Param &a, const Param &b) {
-        return Param{a.w + b.w, 0};
-      });
-  orion::Buffer<double, 1> sb(
-      sums, [](double &s, const double &u) { s += u; }, orion::max_delay(500));
+      orion::max_delay(delay), [](const Param &a, const Param &b) { return Param{a.w + b.w, 0}; });
+  orion::Buffer<double, 1> sb(sums, [](double &s, const double &u) { s += u; },
+                              orion::max_delay(500));
   for (int epoch = 0; epoch < 3; ++epoch) {
 #pragma orion parallel_for
     for (auto &&[key, v] : x) {
@@ -96,12 +93,11 @@ int main(int argc, char **argv) {
 // CHECK: params{{ +}}served
 // CHECK-NEXT: pb{{ +}}buffered
 // CHECK-NEXT: sb{{ +}}buffered
-// CALL: .arrays = {{[{][{]}}"x", false}, {"params", false, false, true}, {"pb", true, false, true},
-// {"sb", true, false, true}}, CALL: auto orion_prefetch = [&]({{\[\[maybe_unused\]\]}} auto
-// &params, {{\[\[maybe_unused\]\]}} auto &pb, {{\[\[maybe_unused\]\]}} auto &sb,
-// {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} const auto &v) CALL: const
-// int64_t f = key[0] % d; CALL-NEXT: params(f); CALL: ::orion::parallel::for_each(orion_plan, x,
-// ::orion::parallel::arrays(::orion::parallel::served(params), pb, sb), [&](auto &params, auto &pb,
-// auto &sb, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} auto &v) CALL: },
-// ::orion::parallel::prefetch(orion_prefetch)); OUT: sum 29970.0000 mean w 0.4 DELAY:
-// orion::max_delay(0): the delay must be >= 1
+// CALL: .arrays = {{[{][{]}}"x", false}, {"params", false, false, true}, {"pb", true, false, true}, {"sb", true, false, true}},
+// CALL: auto orion_prefetch = [&]({{\[\[maybe_unused\]\]}} auto &params, {{\[\[maybe_unused\]\]}} auto &pb, {{\[\[maybe_unused\]\]}} auto &sb, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} const auto &v)
+// CALL: const int64_t f = key[0] % d;
+// CALL-NEXT: params(f);
+// CALL: ::orion::parallel::for_each(orion_plan, x, ::orion::parallel::arrays(::orion::parallel::served(params), pb, sb), [&](auto &params, auto &pb, auto &sb, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} auto &v)
+// CALL: }, ::orion::parallel::prefetch(orion_prefetch));
+// OUT: sum 29970.0000 mean w 0.4
+// DELAY: orion::max_delay(0): the delay must be >= 1

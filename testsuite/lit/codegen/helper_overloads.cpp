@@ -1,7 +1,8 @@
-// Helper functions that take orion::DenseArray by reference get an overload taking the runtime's
-// recording views, inserted beside them under #line directives (a forward declaration gets one
-// too), so loop bodies that call them compile in the recording path (--orion-check, writes
-// shipped between ranks) and their accesses are recorded element by element. A helper in a header
+// Helper functions that take orion::DenseArray by reference get two overloads, inserted beside them
+// under #line directives (a forward declaration gets them too): one taking the runtime's recording
+// views, so loop bodies that call them compile in the recording path (--orion-check, writes
+// shipped between ranks) and their accesses are recorded element by element; one taking the fast
+// path's views (DenseView: element access without the driver's test for a sharded array). A helper in a header
 // is served by the view's conversion to the array. The program built by orionc prints what the
 // serial build prints, also under --orion-check and --orion-replay-serial.
 // Regression test: a body calling such a helper did not compile (errors about RecordingView).
@@ -45,15 +46,24 @@ int main(int argc, char **argv) {
   std::printf("%.3f\n", sum);
 }
 
-// CHECK:      #line 23 "{{.*}}helper_overloads.cpp"
+// CHECK:      #line 24 "{{.*}}helper_overloads.cpp"
 // CHECK-NEXT: static double twice(const ::orion::parallel::RecordingView<double, 1> &a, int64_t i);
-// CHECK-NEXT: #line 23 "{{.*}}helper_overloads.cpp"
+// CHECK-NEXT: #line 24 "{{.*}}helper_overloads.cpp"
+// CHECK-NEXT: #line 24 "{{.*}}helper_overloads.cpp"
+// CHECK-NEXT: static double twice(const ::orion::parallel::DenseView<double, 1> &a, int64_t i);
+// CHECK-NEXT: #line 24 "{{.*}}helper_overloads.cpp"
 // CHECK-NEXT: static double twice(const orion::DenseArray<double, 1> &a, int64_t i);
-// CHECK:      #line 25 "{{.*}}helper_overloads.cpp"
+// CHECK:      #line 26 "{{.*}}helper_overloads.cpp"
 // CHECK-NEXT: void bump(const ::orion::parallel::RecordingView<double, 1> &out, const ::orion::parallel::RecordingView<double, 1> &in, int64_t i) {
 // CHECK-NEXT:   out(i) += twice(in, i);
 // CHECK-NEXT: }
-// CHECK-NEXT: #line 27 "{{.*}}helper_overloads.cpp"
-// CHECK:      #line 29 "{{.*}}helper_overloads.cpp"
+// CHECK-NEXT: #line 28 "{{.*}}helper_overloads.cpp"
+// CHECK:      #line 26 "{{.*}}helper_overloads.cpp"
+// CHECK-NEXT: void bump(const ::orion::parallel::DenseView<double, 1> &out, const ::orion::parallel::DenseView<double, 1> &in, int64_t i) {
+// CHECK-NEXT:   out(i) += twice(in, i);
+// CHECK-NEXT: }
+// CHECK-NEXT: #line 28 "{{.*}}helper_overloads.cpp"
+// CHECK:      #line 30 "{{.*}}helper_overloads.cpp"
 // CHECK-NEXT: static double twice(const ::orion::parallel::RecordingView<double, 1> &a, int64_t i) { return 2 * a(i); }
+// CHECK:      static double twice(const ::orion::parallel::DenseView<double, 1> &a, int64_t i) { return 2 * a(i); }
 // CHECK-NOT: cell(const {{::}}orion

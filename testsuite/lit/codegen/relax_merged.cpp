@@ -9,10 +9,10 @@
 // RUN: %orionc %s -O1 -o %t
 // RUN: c++ -std=c++20 -Wno-unknown-pragmas -I%runtime_include %s -o %t.serial
 // RUN: %t.serial > %t.serial.txt
-// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=1 >
-// %t.one.txt RUN: diff %t.serial.txt %t.one.txt RUN: env OMPI_ALLOW_RUN_AS_ROOT=1
-// OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=2 > %t.two.txt RUN: diff %t.serial.txt
-// %t.two.txt
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=1 > %t.one.txt
+// RUN: diff %t.serial.txt %t.one.txt
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t --orion-threads=2 > %t.two.txt
+// RUN: diff %t.serial.txt %t.two.txt
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
 // RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
 // RUN:   %mpiexec -np 2 %t --orion-threads=2 --orion-digest > %t.np2.txt 2> %t.np2.digest
@@ -73,18 +73,21 @@ int main(int argc, char **argv) {
   }
   const int64_t all = scaled.aggregate();
   if (orion::is_root())
-    std::printf("%lld %lld %lld %.2f\n", static_cast<long long>(all), static_cast<long long>(total),
-                static_cast<long long>(counts(3)), m);
+    std::printf("%lld %lld %lld %.2f\n", static_cast<long long>(all),
+                static_cast<long long>(total), static_cast<long long>(counts(3)), m);
 }
 
 // PLAN: .arrays = {{[{][{]}}"", false}, {"scale", false, true, true}, {"values", false}},
 // PLAN: ::orion::parallel::arrays(::orion::parallel::served(scale), values)
-// PLAN: .arrays = {{[{][{]}}"", false}, {"counts", true, true, true}, {"values", false}, {"mass",
-// true, true, true}}, PLAN: auto orion_prefetch = [&]({{\[\[maybe_unused\]\]}} auto &counts,
-// {{\[\[maybe_unused\]\]}} auto &values, {{\[\[maybe_unused\]\]}} auto &mass, const
-// ::orion::parallel::Block<1> &orion_block) PLAN-NEXT: #line 62 PLAN-NEXT: { PLAN-NEXT:
-// counts(values(i) % 8); PLAN-NEXT: counts((values(i) + 1) % 8); PLAN-NEXT: counts((values(i) + 1)
-// % 8); PLAN-NEXT: mass(values(i) % 8); PLAN-NEXT: } PLAN:
-// ::orion::parallel::arrays(::orion::parallel::relaxed(counts), values,
-// ::orion::parallel::relaxed(mass)) PLAN: }, ::orion::parallel::prefetch(orion_prefetch)); DIGEST:
-// orion: digest {{.*}}relax_merged.cpp:61 pass 0: counts {{[0-9a-f]+}} mass {{[0-9a-f]+}}
+// PLAN: .arrays = {{[{][{]}}"", false}, {"counts", true, true, true}, {"values", false}, {"mass", true, true, true}},
+// PLAN: auto orion_prefetch = [&]({{\[\[maybe_unused\]\]}} auto &counts, {{\[\[maybe_unused\]\]}} auto &values, {{\[\[maybe_unused\]\]}} auto &mass, const ::orion::parallel::Block<1> &orion_block)
+// PLAN-NEXT: #line 62
+// PLAN-NEXT: {
+// PLAN-NEXT: counts(values(i) % 8);
+// PLAN-NEXT: counts((values(i) + 1) % 8);
+// PLAN-NEXT: counts((values(i) + 1) % 8);
+// PLAN-NEXT: mass(values(i) % 8);
+// PLAN-NEXT: }
+// PLAN: ::orion::parallel::arrays(::orion::parallel::relaxed(counts), values, ::orion::parallel::relaxed(mass))
+// PLAN: }, ::orion::parallel::prefetch(orion_prefetch));
+// DIGEST: orion: digest {{.*}}relax_merged.cpp:61 pass 0: counts {{[0-9a-f]+}} mass {{[0-9a-f]+}}

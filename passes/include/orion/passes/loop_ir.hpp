@@ -307,10 +307,18 @@ struct Loop {
   int find_array(const std::string &name) const;
 };
 
+/// A statement of driver code that only some ranks run (an `if` on the rank) and that names
+/// dense arrays: code generation gathers them on every rank before it (they may be sharded).
+struct DriverGather {
+  ByteRange statement;
+  std::vector<std::string> arrays;
+};
+
 /// Every annotated loop of one source file.
 struct Program {
   std::string source; ///< the path as given on the command line
   std::vector<Loop> loops;
+  std::vector<DriverGather> driver_gathers;
   /// The files the source read while it was parsed, itself first, system headers left out: what
   /// the analysis depends on (orionc --depfile).
   std::vector<std::string> inputs;

@@ -123,6 +123,17 @@ inline void print_stats(const RuntimeState &st) {
                    "%lld time(s) in %.3f s, applying %.1f MB of packed updates\n",
                    static_cast<long long>(st.loops.merges), st.loops.merge_seconds,
                    static_cast<double>(st.loops.merged_bytes) / 1e6);
+    const LoopCounters &c = st.loops;
+    if (c.prefetch_rows > 0 || c.miss_rows > 0)
+      std::fprintf(stderr,
+                   "orion: stats: rank 0 served arrays: prefetch named %lld row(s) of other "
+                   "ranks (%lld already cached, %lld fetched, %.1f MB) in %.3f s; %lld row(s) "
+                   "fetched on a miss (%.1f MB)\n",
+                   static_cast<long long>(c.prefetch_rows),
+                   static_cast<long long>(c.prefetch_cached),
+                   static_cast<long long>(c.prefetch_fetched),
+                   static_cast<double>(c.prefetch_bytes) / 1e6, c.prefetch_seconds,
+                   static_cast<long long>(c.miss_rows), static_cast<double>(c.miss_bytes) / 1e6);
   }
   const double loading = st.load_seconds + st.cache_load_seconds;
   const double rest = session - loading - st.loops.loop_seconds - st.reduce_seconds;
