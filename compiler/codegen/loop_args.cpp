@@ -33,47 +33,9 @@ LoopArgs loop_args(const ir::Loop &loop) {
   return args;
 }
 
-bool writes(const ir::Loop &loop, int array) {
-  for (const ir::ArrayRef &r : loop.refs)
-    if (r.array == array && r.access != ir::AccessKind::Read)
-      return true;
-  return false;
-}
+bool writes(const ir::Loop &loop, int array) { return deps::writes(loop, array); }
 
-bool relaxed(const ir::Loop &loop, int array) {
-  const std::string &name = loop.arrays[array].name;
-  return std::find(loop.clauses.relax.begin(), loop.clauses.relax.end(), name) !=
-         loop.clauses.relax.end();
-}
-
-bool shardable(const ir::Loop &loop, int array) {
-  const ir::ArrayDecl &decl = loop.arrays[array];
-  if (!decl.element_access_only)
-    return false;
-  return decl.kind == ir::ArrayKind::Buffer ||
-         (decl.kind == ir::ArrayKind::Dense && (relaxed(loop, array) || !writes(loop, array)));
-}
-
-bool served_arg(const ir::Loop &loop, const deps::LoopAnalysis &analysis, int array) {
-  if (loop.arrays[array].kind != ir::ArrayKind::Dense || !shardable(loop, array) ||
-      writes(loop, array))
-    return false;
-  for (const deps::Candidate &c : analysis.candidates)
-    for (const deps::ArrayPlacement &p : c.arrays)
-      if (p.array == array && p.role == model::Role::Served)
-        return true;
-  return false;
-}
-
-std::vector<bool> prefetched_arrays(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
-                                    const LoopArgs &args) {
-  std::vector<bool> out(loop.arrays.size(), false);
-  for (int id : args.passed)
-    out[static_cast<std::size_t>(id)] =
-        served_arg(loop, analysis, id) ||
-        (relaxed(loop, id) && writes(loop, id) && shardable(loop, id));
-  return out;
-}
+bool relaxed(const ir::Loop &loop, int array) { return deps::relaxed(loop, array); }
 
 bool is_identifier(std::string_view text) {
   auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };

@@ -32,19 +32,6 @@ bool writes(const ir::Loop &loop, int array);
 /// LoopIR array `array` is named in relax(...).
 bool relaxed(const ir::Loop &loop, int array);
 
-/// The runtime may shard LoopIR array `array` across ranks: the body reaches it element by element
-/// and writes it only through relaxed updates or a Buffer (plan::ArrayInfo::shardable).
-bool shardable(const ir::Loop &loop, int array);
-
-/// A dense array the body only reads that some candidate serves (reads with subscripts it does
-/// not partition), and that the runtime may shard: passed as `served(A)`.
-bool served_arg(const ir::Loop &loop, const deps::LoopAnalysis &analysis, int array);
-
-/// Per LoopIR array: the runtime may shard it and the body reads it through a served view (a
-/// served array, or a relaxed array the body updates): the arrays of the prefetch slice.
-std::vector<bool> prefetched_arrays(const ir::Loop &loop, const deps::LoopAnalysis &analysis,
-                                    const LoopArgs &args);
-
 bool is_identifier(std::string_view text);
 
 /// The lambda parameter for `passed[n]`: the array's own name, so that it shadows the array and

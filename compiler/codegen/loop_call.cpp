@@ -88,7 +88,7 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
     std::string arg = name;
     if (relaxed(loop, id) && writes(loop, id))
       arg = fmt::format("::orion::parallel::relaxed({})", name);
-    else if (served_arg(loop, analysis, id))
+    else if (deps::served_read(loop, analysis.candidates, id))
       arg = fmt::format("::orion::parallel::served({})", name);
     arrays += fmt::format("{}{}", n ? ", " : "", arg);
     params += fmt::format("{}auto &{}", n ? ", " : "", parameter_name(loop, args, n));

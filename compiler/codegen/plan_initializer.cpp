@@ -76,7 +76,8 @@ std::string plan_initializer(const ir::Loop &loop, const deps::LoopAnalysis &ana
     ids.insert(ids.begin(), args.iterated);
   for (int id : ids) {
     // Trailing flags only when set, so that most plans read as {name, written}.
-    const bool shard = id != args.iterated && shardable(loop, id) && shared_role(analysis, id);
+    const bool shard =
+        id != args.iterated && deps::shardable(loop, id) && shared_role(analysis, id);
     std::string flags;
     if (relaxed(loop, id) || shard)
       flags += ", " + bool_literal(relaxed(loop, id));

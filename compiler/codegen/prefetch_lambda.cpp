@@ -1,7 +1,5 @@
 #include "prefetch_lambda.hpp"
 
-#include "orion/passes/prefetch_slice.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -65,8 +63,7 @@ std::optional<std::string> prefetch_lambda(const ir::Loop &loop, const deps::Loo
                                            const LoopArgs &args, const SourceText &source,
                                            const std::string &indent,
                                            const std::string &nest_headers) {
-  const deps::PrefetchSlice slice =
-      deps::plan_prefetch_slice(loop, prefetched_arrays(loop, analysis, args));
+  const deps::PrefetchSlice &slice = analysis.prefetch;
   if (!slice.useful())
     return std::nullopt;
   // Every parameter may go unused: the slice names only what it prefetches.

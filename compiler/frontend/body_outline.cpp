@@ -220,6 +220,7 @@ void OutlineBuilder::touch(int array, const clang::Expr *call,
   t.array = array;
   t.call = expr_bytes(call);
   t.location = ctx_.location(call->getBeginLoc());
+  t.text = ctx_.text(call);
   Facts sub;
   for (const clang::Expr *e : subscripts)
     facts(e, sub);

@@ -54,6 +54,24 @@ void write_listing(const ir::Loop &loop, const std::vector<std::string> &lines, 
   }
 }
 
+/// The accesses of the arrays the runtime may shard and serve, and what the prefetch slice does
+/// with each (the slice is what fetches their rows in bulk on several ranks).
+void print_prefetch(std::ostream &out, const ir::Loop &loop, const deps::LoopAnalysis &a) {
+  std::vector<std::size_t> shown;
+  for (std::size_t t = 0; t < loop.outline.touches.size() && t < a.prefetch.outcomes.size(); ++t)
+    if (a.prefetch.outcomes[t] != deps::SliceOutcome::NotServed)
+      shown.push_back(t);
+  if (shown.empty())
+    return;
+  fmt::print(out, "\n  prefetch slice (served arrays sharded across ranks):\n");
+  for (std::size_t t : shown) {
+    const ir::Touch &touch = loop.outline.touches[t];
+    fmt::print(out, "    {:<20} {:<8} {}\n", touch.text,
+               fmt::format("{}:{}", touch.location.line, touch.location.column),
+               slice_outcome(a.prefetch.outcomes[t]));
+  }
+}
+
 } // namespace
 
 char access_mark(ir::AccessKind kind) {
@@ -163,6 +181,7 @@ void write_deps_text(const DepsReportInput &in, std::ostream &out) {
         fmt::print(out, "    {:<12} {:<10} {}\n", loop.arrays[p.array].name,
                    model::spelling(p.role), role_reason(loop, a.chosen->schedule, p));
     }
+    print_prefetch(out, loop, a);
   }
 }
 
@@ -333,6 +352,24 @@ void write_deps_json(const DepsReportInput &in, std::ostream &stream) {
                   if (p.array_dim >= 0)
                     json.attribute("dim", p.array_dim);
                 });
+          });
+          // The prefetch slice's fate of every access of an array the runtime may shard.
+          json.attributeArray("prefetch", [&] {
+            for (std::size_t t = 0;
+                 t < loop.outline.touches.size() && t < a.prefetch.outcomes.size(); ++t) {
+              if (a.prefetch.outcomes[t] == deps::SliceOutcome::NotServed)
+                continue;
+              const ir::Touch &touch = loop.outline.touches[t];
+              json.object([&] {
+                json.attribute("array", loop.arrays[static_cast<std::size_t>(touch.array)].name);
+                json.attribute("text", touch.text);
+                json.attribute("line", touch.location.line);
+                json.attribute("column", touch.location.column);
+                json.attribute("prefetched",
+                               a.prefetch.outcomes[t] == deps::SliceOutcome::Prefetched);
+                json.attribute("outcome", slice_outcome(a.prefetch.outcomes[t]));
+              });
+            }
           });
         });
       }

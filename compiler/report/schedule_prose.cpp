@@ -172,4 +172,28 @@ std::string role_reason(const ir::Loop &loop, const deps::Schedule &schedule,
   return "?";
 }
 
+std::string slice_outcome(deps::SliceOutcome outcome) {
+  switch (outcome) {
+  case deps::SliceOutcome::Prefetched:
+    return "prefetched";
+  case deps::SliceOutcome::NotServed:
+    return "not served";
+  case deps::SliceOutcome::ServedRead:
+    return "fetched on a miss: its subscript reads a served array";
+  case deps::SliceOutcome::UnstableVar:
+    return "fetched on a miss: its subscript reads a variable the slice cannot compute (written "
+           "in the body, or computed from a served read or a call)";
+  case deps::SliceOutcome::SideEffects:
+    return "fetched on a miss: its subscript calls code that may have side effects";
+  case deps::SliceOutcome::Conditional:
+    return "fetched on a miss: it runs under a condition or loop the slice cannot evaluate";
+  case deps::SliceOutcome::AfterJump:
+    return "fetched on a miss: it follows a jump (continue, break, throw) the slice cannot "
+           "follow";
+  case deps::SliceOutcome::NoOutline:
+    return "fetched on a miss: part of the body comes from a macro";
+  }
+  return "?";
+}
+
 } // namespace orion::report

@@ -26,4 +26,8 @@ std::vector<std::string> suggestions(const ir::Loop &loop, const deps::ScheduleC
 std::string role_reason(const ir::Loop &loop, const deps::Schedule &schedule,
                         const deps::ArrayPlacement &placement);
 
+/// What became of an access of a served array in the prefetch slice, e.g. `prefetched`, `fetched
+/// on a miss: its subscript reads a served array`.
+std::string slice_outcome(deps::SliceOutcome outcome);
+
 } // namespace orion::report

@@ -13,6 +13,7 @@ std::vector<LoopAnalysis> analyze_program(const ir::Program &program, IslContext
         a.candidates.push_back(make_candidate(loop, s));
       if (a.schedules.chosen)
         a.chosen = make_candidate(loop, *a.schedules.chosen);
+      a.prefetch = plan_prefetch_slice(loop, sliced_arrays(loop, a.candidates));
     } catch (const isl::exception &e) {
       a = LoopAnalysis{};
       a.error = e.what();

@@ -243,30 +243,53 @@ private:
 
 } // namespace
 
-std::string_view to_string(SliceOutcome outcome) {
-  switch (outcome) {
-  case SliceOutcome::Prefetched:
-    return "prefetched";
-  case SliceOutcome::NotServed:
-    return "not served";
-  case SliceOutcome::ServedRead:
-    return "subscript reads a served array";
-  case SliceOutcome::UnstableVar:
-    return "subscript reads a variable the slice cannot compute";
-  case SliceOutcome::SideEffects:
-    return "subscript calls code with possible side effects";
-  case SliceOutcome::Conditional:
-    return "under a condition or loop the slice cannot evaluate";
-  case SliceOutcome::AfterJump:
-    return "after a jump the slice cannot follow";
-  case SliceOutcome::NoOutline:
-    return "the body comes partly from a macro";
-  }
-  return "?";
-}
-
 bool PrefetchSlice::useful() const {
   return std::find(outcomes.begin(), outcomes.end(), SliceOutcome::Prefetched) != outcomes.end();
+}
+
+bool writes(const ir::Loop &loop, int array) {
+  for (const ir::ArrayRef &r : loop.refs)
+    if (r.array == array && r.access != ir::AccessKind::Read)
+      return true;
+  return false;
+}
+
+bool relaxed(const ir::Loop &loop, int array) {
+  const std::string &name = loop.arrays[static_cast<std::size_t>(array)].name;
+  return std::find(loop.clauses.relax.begin(), loop.clauses.relax.end(), name) !=
+         loop.clauses.relax.end();
+}
+
+bool shardable(const ir::Loop &loop, int array) {
+  const ir::ArrayDecl &decl = loop.arrays[static_cast<std::size_t>(array)];
+  if (!decl.element_access_only)
+    return false;
+  return decl.kind == ir::ArrayKind::Buffer ||
+         (decl.kind == ir::ArrayKind::Dense && (relaxed(loop, array) || !writes(loop, array)));
+}
+
+bool served_read(const ir::Loop &loop, const std::vector<Candidate> &candidates, int array) {
+  if (loop.arrays[static_cast<std::size_t>(array)].kind != ir::ArrayKind::Dense ||
+      !shardable(loop, array) || writes(loop, array))
+    return false;
+  for (const Candidate &c : candidates)
+    for (const ArrayPlacement &p : c.arrays)
+      if (p.array == array && p.role == model::Role::Served)
+        return true;
+  return false;
+}
+
+std::vector<bool> sliced_arrays(const ir::Loop &loop, const std::vector<Candidate> &candidates) {
+  std::vector<bool> out(loop.arrays.size(), false);
+  for (std::size_t a = 0; a < loop.arrays.size(); ++a) {
+    const int id = static_cast<int>(a);
+    if (loop.space.kind == ir::IterationSpace::Kind::Array && id == loop.space.array)
+      continue;
+    out[a] = served_read(loop, candidates, id) ||
+             (loop.arrays[a].kind == ir::ArrayKind::Dense && relaxed(loop, id) &&
+              writes(loop, id) && shardable(loop, id));
+  }
+  return out;
 }
 
 PrefetchSlice plan_prefetch_slice(const ir::Loop &loop, const std::vector<bool> &served) {

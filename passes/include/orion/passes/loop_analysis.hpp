@@ -3,6 +3,7 @@
 #pragma once
 
 #include "orion/passes/array_roles.hpp"
+#include "orion/passes/prefetch_slice.hpp"
 
 #include <optional>
 #include <string>
@@ -16,6 +17,8 @@ struct LoopAnalysis {
   ScheduleChoice schedules;
   std::vector<Candidate> candidates; ///< one per schedules.candidates, same order
   std::optional<Candidate> chosen;
+  /// The prefetch slice for the arrays the runtime may shard and serve (sliced_arrays).
+  PrefetchSlice prefetch;
   std::string error; ///< isl failed on this loop (then the rest is empty)
 };
 

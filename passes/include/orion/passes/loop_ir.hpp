@@ -240,6 +240,7 @@ struct Touch {
   int array = -1; ///< Loop::arrays
   ByteRange call; ///< the access as written: `w(f)`, `W.row(u)`
   SourceLocation location;
+  std::string text;       ///< the same, for reports
   std::vector<int> vars;  ///< body variables its subscripts read (BodyOutline::vars)
   std::vector<int> reads; ///< arrays whose values its subscripts read
   bool pure = true;       ///< its subscripts have no side effects and call nothing unknown

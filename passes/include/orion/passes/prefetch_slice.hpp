@@ -13,9 +13,9 @@
 // never changes what the loop computes, only how many rows arrive in bulk.
 #pragma once
 
+#include "orion/passes/array_roles.hpp"
 #include "orion/passes/loop_ir.hpp"
 
-#include <string_view>
 #include <vector>
 
 namespace orion::deps {
@@ -31,8 +31,6 @@ enum class SliceOutcome {
   AfterJump,   ///< it follows a statement that may jump out, which the slice cannot evaluate
   NoOutline,   ///< the body could not be outlined (part of it comes from a macro)
 };
-
-std::string_view to_string(SliceOutcome outcome);
 
 /// Replace the bytes `range` of the body with the accesses `touches` (indices into the outline's
 /// touches), each as written and followed by `;`, or with nothing.
@@ -52,5 +50,19 @@ struct PrefetchSlice {
 
 /// Plans the slice for the arrays `served` marks (indexed like Loop::arrays).
 PrefetchSlice plan_prefetch_slice(const ir::Loop &loop, const std::vector<bool> &served);
+
+/// Some reference of the body writes LoopIR array `array`.
+bool writes(const ir::Loop &loop, int array);
+/// LoopIR array `array` is named in relax(...).
+bool relaxed(const ir::Loop &loop, int array);
+/// The runtime may shard LoopIR array `array` across ranks: the body reaches it element by element
+/// (ArrayDecl::element_access_only) and writes it only through relaxed updates or a Buffer.
+bool shardable(const ir::Loop &loop, int array);
+/// A dense array the body only reads, that the runtime may shard and some candidate serves: it
+/// reaches the runtime as `served(A)`.
+bool served_read(const ir::Loop &loop, const std::vector<Candidate> &candidates, int array);
+/// Per LoopIR array, the arrays whose accesses the slice names: the served reads, and the relaxed
+/// arrays the body updates that the runtime may shard (both read through views that fetch rows).
+std::vector<bool> sliced_arrays(const ir::Loop &loop, const std::vector<Candidate> &candidates);
 
 } // namespace orion::deps
