@@ -33,6 +33,12 @@ std::string slice_text(const ir::Loop &loop, const deps::PrefetchSlice &slice,
       text = "{ " + text + " }";
     splices.push_back({e.range, text.empty() ? ";" : text});
   }
+  for (const deps::SliceVoid &v : slice.voids) {
+    std::string text;
+    for (int var : v.vars)
+      text += fmt::format(" (void){};", loop.outline.vars[static_cast<std::size_t>(var)].name);
+    splices.push_back({{v.at, v.at}, text});
+  }
   for (unsigned c : loop.text.continues) {
     const bool edited = std::any_of(splices.begin(), splices.end(), [&](const Splice &s) {
       return c >= s.range.begin && c < s.range.end;
@@ -41,8 +47,11 @@ std::string slice_text(const ir::Loop &loop, const deps::PrefetchSlice &slice,
       splices.push_back(
           {{c, c + static_cast<unsigned>(std::string_view("continue").size())}, "return"});
   }
-  std::sort(splices.begin(), splices.end(),
-            [](const Splice &a, const Splice &b) { return a.range.begin < b.range.begin; });
+  // An insertion (an empty range) goes before an edit that starts where it stands.
+  std::sort(splices.begin(), splices.end(), [](const Splice &a, const Splice &b) {
+    return a.range.begin != b.range.begin ? a.range.begin < b.range.begin
+                                          : a.range.end < b.range.end;
+  });
   std::string out;
   unsigned at = loop.text.body.begin;
   for (const Splice &s : splices) {

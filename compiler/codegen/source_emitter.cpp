@@ -146,12 +146,17 @@ llvm::Expected<std::string> emit_source(const ir::Program &program,
   for (const Insertion &insertion : view_overload_insertions(overloads, source))
     splicer.insert(insertion.at, insertion.text);
   // Arrays a parallel loop may have left sharded, named by code that some ranks only run: every
-  // rank gathers them first. In braces, since the statement may be the body of a loop or an else.
+  // rank gathers them first: in braces around an if, which may be the body of a loop or an else;
+  // before a statement of a block otherwise.
   if (!program.loops.empty())
     for (const ir::DriverGather &g : program.driver_gathers) {
       std::string names;
       for (const std::string &a : g.arrays)
         names += (names.empty() ? "" : ", ") + a;
+      if (g.place == ir::DriverGather::Place::Before) {
+        splicer.insert(g.statement.begin, fmt::format("::orion::detail::make_whole({}); ", names));
+        continue;
+      }
       splicer.insert(g.statement.begin, fmt::format("{{ ::orion::detail::make_whole({}); ", names));
       splicer.insert(g.statement.end, " }");
     }

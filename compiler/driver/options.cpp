@@ -40,6 +40,9 @@ OPTIONS:
   -std=<standard>        C++ standard (default: c++20; c++20 or later is required)
   -O<level>, -g, -march=<cpu>
                          Code generation options, passed to the host compiler
+  -W<warning>, -w, -pedantic, -pedantic-errors
+                         Warning options, passed to the host compiler (-Wall -Wextra
+                         -Werror holds the transformed program to the serial build's flags)
   -v                     Print the host compiler command line
   --version              Print the version
   --help                 Print this help
@@ -126,6 +129,11 @@ std::variant<Options, Action, UsageError> parse_options(const std::vector<std::s
       o.codegen_args.push_back(a);
     } else if (a == "-g" || a == "-g0" || a == "-g1" || a == "-g2" || a == "-g3" ||
                starts_with(a, "-march=") || starts_with(a, "-mtune=")) {
+      o.codegen_args.push_back(a);
+    } else if ((starts_with(a, "-W") && a.size() > 2) || a == "-w" || a == "-pedantic" ||
+               a == "-pedantic-errors") {
+      // Warnings of the host compiler on the transformed source: orionc's own diagnostics do not
+      // depend on them.
       o.codegen_args.push_back(a);
     } else if (!a.empty() && a[0] == '-' && a != "-") {
       return UsageError{fmt::format("unknown option '{}' (see 'orionc --help')", a)};

@@ -26,7 +26,7 @@ struct Options {
   bool verbose = false;
   std::string std_flag = "-std=c++20";
   std::vector<std::string> preprocessor_args; ///< -I/-D/-U, passed to parser and host compiler
-  std::vector<std::string> codegen_args;      ///< -O/-g/-march, host compiler only
+  std::vector<std::string> codegen_args;      ///< -O/-g/-march/-W..., host compiler only
   /// --depfile=FILE: a Make-style list of the files the output depends on (for build systems).
   std::string depfile;
   /// --verify: check every diagnostic (the front end's and the later stages') against the

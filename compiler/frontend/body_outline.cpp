@@ -191,6 +191,7 @@ private:
   ScanContext &ctx_;
   ir::BodyOutline &out_;
   const std::set<const clang::ValueDecl *> &written_;
+  int guarded_ = 0; ///< inside a conditionally evaluated operand (`?:`, `&&`, `||`)
   llvm::DenseMap<const clang::ValueDecl *, int> vars_;
   bool ok_ = true;
 };
@@ -227,6 +228,7 @@ void OutlineBuilder::touch(int array, const clang::Expr *call,
   t.vars = sub.vars;
   t.reads = sub.reads;
   t.pure = sub.pure;
+  t.guarded = guarded_ > 0;
   out_.touches.push_back(std::move(t));
   f.touches.push_back(static_cast<int>(out_.touches.size() - 1));
   f.vars.insert(f.vars.end(), sub.vars.begin(), sub.vars.end());
@@ -248,6 +250,22 @@ void OutlineBuilder::facts(const clang::Stmt *s, Facts &f) {
       f.pure = false; // a local the outline never declared (in an unsupported statement)
     return;
   }
+  // Operands evaluated only under a condition: accesses there are guarded.
+  if (const auto *c = llvm::dyn_cast<clang::AbstractConditionalOperator>(s)) {
+    facts(c->getCond(), f);
+    ++guarded_;
+    facts(c->getTrueExpr(), f);
+    facts(c->getFalseExpr(), f);
+    --guarded_;
+    return;
+  }
+  if (const auto *b = llvm::dyn_cast<clang::BinaryOperator>(s); b && b->isLogicalOp()) {
+    facts(b->getLHS(), f);
+    ++guarded_;
+    facts(b->getRHS(), f);
+    --guarded_;
+    return;
+  }
   // `A(i, j)` and `A.row(i)` of a dense array: an access the slice can repeat.
   if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(s);
       op && op->getOperator() == clang::OO_Call && op->getNumArgs() >= 1) {
@@ -265,8 +283,9 @@ void OutlineBuilder::facts(const clang::Stmt *s, Facts &f) {
         return;
       }
     // Reading the shape or a row of another orion array (`X.row(s)`, `y.extent(0)`) is pure;
-    // any other method is pure only when const.
-    const bool known = method && (method->isConst() || orion_object(object));
+    // so are the const methods of the standard library's types. A user type's const method may
+    // still change state it reaches (a global, a mutable member): not known.
+    const bool known = method && ((method->isConst() && in_std(method)) || orion_object(object));
     const bool writes = method && !method->isConst() && orion_object(object) &&
                         method->getIdentifier() && method->getName() != "row" &&
                         method->getName() != "value";
@@ -277,15 +296,15 @@ void OutlineBuilder::facts(const clang::Stmt *s, Facts &f) {
     return;
   }
   if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(s)) {
-    // An overloaded operator: pure when it assigns nothing and is a const member (`key[0]`) or
-    // the standard library's.
+    // An overloaded operator: pure when it assigns nothing and is the standard library's
+    // (`key[0]`) or an orion array's other than its call. A lambda's or a functor's call runs
+    // user code: not known.
     const clang::OverloadedOperatorKind k = op->getOperator();
     const bool assigns =
         op->isAssignmentOp() || k == clang::OO_PlusPlus || k == clang::OO_MinusMinus;
     const auto *callee = op->getDirectCallee();
-    const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(callee);
     const bool known =
-        (method && method->isConst()) || (callee && in_std(callee)) ||
+        (callee && in_std(callee) && k != clang::OO_Call) ||
         (op->getNumArgs() >= 1 && orion_object(op->getArg(0)) && k != clang::OO_Call);
     if (assigns || !known)
       f.pure = false;
@@ -334,10 +353,23 @@ int OutlineBuilder::node(const clang::Stmt *s) {
   }
   if (const auto *decls = llvm::dyn_cast<clang::DeclStmt>(s)) {
     n.kind = ir::BodyNode::Kind::Declaration;
+    // A type (`using Row = int64_t;`, a local struct) stays: kept code may name it.
+    const bool types =
+        std::any_of(decls->decl_begin(), decls->decl_end(), [](const clang::Decl *d) {
+          return llvm::isa<clang::TypeDecl, clang::StaticAssertDecl, clang::UsingDecl,
+                           clang::UsingDirectiveDecl>(d);
+        });
+    if (types)
+      n.kind = ir::BodyNode::Kind::Type;
     Facts f;
     for (const clang::Decl *d : decls->decls()) {
       const auto *var = llvm::dyn_cast<clang::VarDecl>(d);
-      if (!var || var->isStaticLocal() || var->getType()->isReferenceType()) {
+      if (!var) {
+        if (n.kind != ir::BodyNode::Kind::Type)
+          f.pure = false;
+        continue;
+      }
+      if (var->isStaticLocal() || var->getType()->isReferenceType()) {
         f.pure = false; // a reference may alias an array element; a static is shared state
         continue;
       }
@@ -347,6 +379,9 @@ int OutlineBuilder::node(const clang::Stmt *s) {
       declare_var(var, n);
     }
     merge(n, f);
+    // A type declaration the slice must keep, with variables it cannot evaluate: no slice.
+    if (n.kind == ir::BodyNode::Kind::Type && (!n.pure || !n.touches.empty()))
+      ok_ = false;
     return add(std::move(n));
   }
   if (const auto *loop = llvm::dyn_cast<clang::ForStmt>(s)) {

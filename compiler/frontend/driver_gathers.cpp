@@ -7,40 +7,95 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
 
 #include <algorithm>
 
 namespace orion::frontend {
 namespace {
 
-/// The dense arrays a statement names, declared before `begin` (in order of first mention).
+/// The dense arrays a statement names, declared before `begin` (in order of first mention), as
+/// the code to gather them: a variable (`w`), a member path rooted at one (`model.w`), or the
+/// arrays a lambda declared before captures (`auto report = [&] { ... w(i) ... };`).
 class ArrayNames : public clang::RecursiveASTVisitor<ArrayNames> {
 public:
-  ArrayNames(const clang::SourceManager &sm, clang::SourceLocation begin)
-      : sm_(sm), begin_(begin) {}
+  ArrayNames(const clang::ASTContext &ast, clang::SourceLocation begin)
+      : ast_(ast), sm_(ast.getSourceManager()), lo_(ast.getLangOpts()), begin_(begin) {}
 
   bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
     const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
-    if (!var)
-      return true;
-    const auto type = classify_orion_type(var->getType());
-    if (!type || type->kind != ir::ArrayKind::Dense)
-      return true;
-    if (!sm_.isBeforeInTranslationUnit(sm_.getExpansionLoc(var->getLocation()),
-                                       sm_.getExpansionLoc(begin_)))
+    if (!var || !declared_before(var))
       return true; // declared inside: it exists on those ranks only
-    const std::string name = var->getNameAsString();
-    if (std::find(names.begin(), names.end(), name) == names.end())
-      names.push_back(name);
+    if (dense(var->getType()))
+      add(var->getNameAsString());
+    else if (var->hasInit())
+      if (auto *lambda =
+              llvm::dyn_cast<clang::LambdaExpr>(var->getInit()->IgnoreImplicitAsWritten())) {
+        // What its body names from before the lambda (not its parameters or locals).
+        ArrayNames inner(ast_, lambda->getBeginLoc());
+        inner.TraverseStmt(lambda->getBody());
+        for (std::string &name : inner.names)
+          add(std::move(name));
+      }
+    return true;
+  }
+
+  bool VisitMemberExpr(clang::MemberExpr *member) {
+    if (!dense(member->getType()) || !rooted_before(member->getBase()))
+      return true;
+    const auto chars = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(member->getSourceRange()), sm_, lo_);
+    if (chars.isValid())
+      add(clang::Lexer::getSourceText(chars, sm_, lo_).str());
     return true;
   }
 
   std::vector<std::string> names;
 
 private:
+  static bool dense(clang::QualType type) {
+    const auto t = classify_orion_type(type);
+    return t && t->kind == ir::ArrayKind::Dense;
+  }
+  bool declared_before(const clang::VarDecl *var) const {
+    return sm_.isBeforeInTranslationUnit(sm_.getExpansionLoc(var->getLocation()),
+                                         sm_.getExpansionLoc(begin_));
+  }
+  /// `e` is `this`, or a variable declared before, reached through data members only (no call,
+  /// no subscript: the path must name the same array when evaluated again before the statement).
+  bool rooted_before(const clang::Expr *e) const {
+    e = e->IgnoreParenImpCasts();
+    if (llvm::isa<clang::CXXThisExpr>(e))
+      return true;
+    if (const auto *m = llvm::dyn_cast<clang::MemberExpr>(e))
+      return llvm::isa<clang::FieldDecl>(m->getMemberDecl()) && rooted_before(m->getBase());
+    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
+      if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
+        return declared_before(var);
+    return false;
+  }
+  void add(std::string name) {
+    if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end())
+      names.push_back(std::move(name));
+  }
+
+  const clang::ASTContext &ast_;
   const clang::SourceManager &sm_;
+  const clang::LangOptions &lo_;
   clang::SourceLocation begin_;
 };
+
+/// The statement leaves what encloses it when it runs to its end: `return`, `break`, `continue`,
+/// or a block that ends with one.
+bool leaves(const clang::Stmt *s) {
+  if (!s)
+    return false;
+  if (llvm::isa<clang::ReturnStmt, clang::BreakStmt, clang::ContinueStmt>(s))
+    return true;
+  if (const auto *block = llvm::dyn_cast<clang::CompoundStmt>(s))
+    return !block->body_empty() && leaves(block->body_back());
+  return false;
+}
 
 class RankIfVisitor : public clang::RecursiveASTVisitor<RankIfVisitor> {
   using Base = clang::RecursiveASTVisitor<RankIfVisitor>;
@@ -51,25 +106,82 @@ public:
 
   bool TraverseStmt(clang::Stmt *s) {
     // A parallel loop's body is not driver code.
-    if (s && std::find(parallel_loops_.begin(), parallel_loops_.end(), s) != parallel_loops_.end())
+    if (s && parallel(s))
       return true;
     return Base::TraverseStmt(s);
+  }
+
+  /// Statements of a block are where a gather can simply go before a statement: the one after
+  /// `if (!orion::is_root()) return;` (the rest of the block runs on some ranks only), and a
+  /// macro's expansion that asks for the rank (`ROOT_PRINTF("%f", w(0));`, which cannot be
+  /// wrapped in part).
+  bool TraverseCompoundStmt(clang::CompoundStmt *block) {
+    if (!block)
+      return true;
+    const clang::SourceManager &sm = ast_.getSourceManager();
+    for (auto it = block->body_begin(); it != block->body_end(); ++it) {
+      clang::Stmt *s = *it;
+      if (!s || parallel(s))
+        continue;
+      const auto *branch = llvm::dyn_cast<clang::IfStmt>(s);
+      if (branch && !branch->getElse() && branch->getCond() && asks_rank(branch->getCond()) &&
+          leaves(branch->getThen())) {
+        ArrayNames names(ast_, s->getBeginLoc());
+        for (auto rest = it; rest != block->body_end(); ++rest)
+          if (!parallel(*rest))
+            names.TraverseStmt(*rest);
+        before(s, std::move(names.names));
+        return true; // what follows is covered
+      }
+      if (s->getBeginLoc().isMacroID() && contains_rank_if(s)) {
+        ArrayNames names(ast_, sm.getExpansionLoc(s->getBeginLoc()));
+        names.TraverseStmt(s);
+        before(s, std::move(names.names));
+        continue;
+      }
+      if (!TraverseStmt(s))
+        return false;
+    }
+    return true;
   }
 
   bool TraverseIfStmt(clang::IfStmt *s) {
     if (!s || !s->getCond() || !asks_rank(s->getCond()))
       return Base::TraverseIfStmt(s);
-    ArrayNames names(ast_.getSourceManager(), s->getBeginLoc());
+    ArrayNames names(ast_, s->getBeginLoc());
     names.TraverseStmt(s);
     if (!names.names.empty())
       if (auto bytes = statement_bytes(ast_, s))
-        gathers.push_back({*bytes, std::move(names.names)});
+        gathers.push_back({*bytes, std::move(names.names), ir::DriverGather::Place::Around});
     return true; // the whole statement is covered: no inner one needs its own gather
   }
 
   std::vector<ir::DriverGather> gathers;
 
 private:
+  bool parallel(const clang::Stmt *s) const {
+    return std::find(parallel_loops_.begin(), parallel_loops_.end(), s) != parallel_loops_.end();
+  }
+  bool contains_rank_if(const clang::Stmt *s) const {
+    if (!s || parallel(s))
+      return false;
+    if (const auto *branch = llvm::dyn_cast<clang::IfStmt>(s);
+        branch && branch->getCond() && asks_rank(branch->getCond()))
+      return true;
+    return std::any_of(s->child_begin(), s->child_end(),
+                       [&](const clang::Stmt *c) { return contains_rank_if(c); });
+  }
+  /// Gathers `names` just before the block's statement `s` (at its macro use, if it is one).
+  void before(const clang::Stmt *s, std::vector<std::string> names) {
+    if (names.empty())
+      return;
+    const clang::SourceManager &sm = ast_.getSourceManager();
+    const clang::SourceLocation at = sm.getExpansionLoc(s->getBeginLoc());
+    if (auto bytes = main_file_bytes(ast_, {at, at}, false))
+      gathers.push_back(
+          {{bytes->begin, bytes->begin}, std::move(names), ir::DriverGather::Place::Before});
+  }
+
   clang::ASTContext &ast_;
   const std::vector<const clang::Stmt *> &parallel_loops_;
 };

@@ -17,9 +17,11 @@ class Stmt;
 
 namespace orion::frontend {
 
-/// The outermost `if` statements of the main file's functions whose condition asks which rank
-/// this is (orion::is_root(), orion::rank(), a local initialized from them) and that name dense
-/// orion arrays declared outside them. `parallel_loops` are the annotated loops (not driver code).
+/// The driver code of the main file's functions that only some ranks run and that names dense
+/// orion arrays declared outside it: the outermost `if` statements whose condition asks which
+/// rank this is (orion::is_root(), orion::rank(), a local initialized from them), the rest of a
+/// block after such an `if` that leaves it (`return`, `break`, `continue`), and a macro's
+/// expansion that holds such an `if`. `parallel_loops` are the annotated loops (not driver code).
 std::vector<ir::DriverGather>
 find_driver_gathers(clang::ASTContext &ast, const std::vector<const clang::Stmt *> &parallel_loops);
 

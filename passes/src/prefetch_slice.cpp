@@ -51,6 +51,8 @@ private:
       return SliceOutcome::ServedRead;
     if (!touch.pure)
       return SliceOutcome::SideEffects;
+    if (touch.guarded)
+      return SliceOutcome::Conditional;
     if (!vars_ok(touch.vars))
       return SliceOutcome::UnstableVar;
     return std::nullopt;
@@ -100,6 +102,9 @@ private:
       return false;
     case ir::BodyNode::Kind::Jump:
       return false; // kept: the slice takes it where the body does
+    case ir::BodyNode::Kind::Type:
+      declare(n); // kept: kept code may name the type (the outline made sure it is pure)
+      return false;
     case ir::BodyNode::Kind::Declaration:
       if (keepable(n)) {
         declare(n);
@@ -148,7 +153,7 @@ private:
         continue;
       out.edits.push_back(std::move(e));
     }
-    prune(out.edits);
+    prune(out.edits, out.voids);
     out.outcomes = reason_;
     for (const SliceEdit &e : out.edits)
       for (int t : e.touches)
@@ -182,7 +187,7 @@ private:
   /// What the slice keeps only to reach nothing goes: a loop or if with no access left inside
   /// (unless a jump out of it decides what runs after), then the declarations no kept code reads
   /// (they would only be computed, and warned about as unused).
-  void prune(std::vector<SliceEdit> &edits) {
+  void prune(std::vector<SliceEdit> &edits, std::vector<SliceVoid> &voids) {
     bool changed = true;
     while (changed) {
       changed = false;
@@ -227,10 +232,17 @@ private:
       const ir::BodyNode &n = o_.nodes[id];
       const bool needed = std::any_of(n.declared.begin(), n.declared.end(),
                                       [&](int v) { return used[static_cast<std::size_t>(v)]; });
-      if (needed)
-        use(n.vars);
-      else
+      if (!needed) {
         add_edit(edits, n.range);
+        continue;
+      }
+      use(n.vars);
+      SliceVoid unused{n.range.end, {}};
+      for (int v : n.declared)
+        if (!used[static_cast<std::size_t>(v)])
+          unused.vars.push_back(v);
+      if (!unused.vars.empty())
+        voids.push_back(std::move(unused));
     }
   }
 

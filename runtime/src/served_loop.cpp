@@ -15,13 +15,17 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
+#include <climits>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <optional>
 #include <thread>
 #include <unordered_set>
+#include <utility>
 
 namespace orion::detail {
 namespace {
@@ -127,7 +131,16 @@ struct PrefetchStep {
 };
 struct PrefetchLists {
   std::vector<PrefetchStep> steps;
+  /// Per argument: its last sharded run fetched more rows on a miss than the prefetch named (a
+  /// slice that cannot name them: pointer chasing). Kept whole from then on: a miss costs a
+  /// round trip per row.
+  std::vector<char> whole_args;
+  /// --orion-verbose said that driver code keeps an array of this loop whole.
+  bool told_pinned = false;
 };
+
+/// Why an array a loop could shard stays whole, strongest first (ranks agree on the maximum).
+enum Veto : std::int64_t { kShard = 0, kMissHeavy = 1, kPinned = 2, kNotEligible = 3 };
 
 bool same_pieces(const std::vector<BlockTask> &kept, const std::vector<const BlockTask *> &now) {
   if (kept.size() != now.size())
@@ -189,29 +202,57 @@ bool place_shards(LoopRun &run, const PartitionMap &map) {
   // One decision per array: an array passed twice (a Buffer's target read under its own name)
   // is sharded only if every argument that is it may be.
   std::vector<std::pair<std::unique_ptr<Shard> *, std::size_t>> arrays;
-  std::vector<char> want;
+  std::vector<std::int64_t> veto; // per array: a Veto, kShard to shard it
+  bool candidates = false;        // the same on every rank: sizes and the plan decide it
+  PrefetchLists *history = allowed ? &prefetch_lists(run.plan) : nullptr;
   for (std::size_t a = 0; a < run.arrays.size(); ++a) {
     const DenseHandle &h = run.arrays[a];
     if (h.shard == nullptr || h.data == nullptr)
       continue;
-    const bool mine = allowed && may_shard(run, map, a);
+    const bool eligible = allowed && may_shard(run, map, a);
+    candidates = candidates || eligible;
+    // What only this rank knows: driver code reached the elements here (a reference or pointer
+    // it kept would go stale), or the last sharded run of this loop missed more than it
+    // prefetched.
+    const bool pinned = h.pinned != nullptr && *h.pinned;
+    const bool missed =
+        history != nullptr && a < history->whole_args.size() && history->whole_args[a] != 0;
+    const std::int64_t no = !eligible ? kNotEligible
+                            : pinned  ? kPinned
+                            : missed  ? kMissHeavy
+                                      : kShard;
     auto found = std::find_if(arrays.begin(), arrays.end(),
                               [&](const auto &p) { return p.first == h.shard; });
     if (found == arrays.end()) {
       arrays.emplace_back(h.shard, a);
-      want.push_back(mine);
+      veto.push_back(no);
     } else {
-      want[static_cast<std::size_t>(found - arrays.begin())] &= mine;
+      auto &v = veto[static_cast<std::size_t>(found - arrays.begin())];
+      v = std::max(v, no);
     }
   }
+  // Every rank must decide alike (a rank that keeps an array whole would answer no fetch): any
+  // rank's veto keeps the array whole everywhere.
+  if (candidates)
+    comm_allreduce_max(std::span<std::int64_t>(veto));
   bool any = false;
   for (std::size_t i = 0; i < arrays.size(); ++i) {
     auto &[slot, a] = arrays[i];
+    const bool want = candidates && veto[i] == 0;
     const DenseHandle &h = run.arrays[a];
-    if (!want[i] && *slot) {
+    if (candidates && veto[i] == kPinned && !history->told_pinned && state().options.verbose &&
+        comm_rank() == 0) {
+      history->told_pinned = true;
+      std::fprintf(stderr,
+                   "orion: loop %s: '%s' stays whole on every rank: driver code reached its "
+                   "elements (operator(), row() or data()), and a reference it kept would go "
+                   "stale in a shard\n",
+                   where(run).c_str(), run.plan->arrays[a].name.c_str());
+    }
+    if (!want && *slot) {
       gather_shards(h.data, **slot);
       slot->reset();
-    } else if (want[i] && !*slot) {
+    } else if (want && !*slot) {
       *slot = make_shard(h, run.plan->arrays[a].name, map.ranks, comm_rank());
       if (state().options.verbose && comm_rank() == 0)
         std::fprintf(stderr,
@@ -221,7 +262,7 @@ bool place_shards(LoopRun &run, const PartitionMap &map) {
                      static_cast<double>(h.bytes()) / 1e6, map.ranks,
                      static_cast<double>(h.bytes()) / 1e6 / map.ranks);
     }
-    any = any || want[i];
+    any = any || want;
   }
   return any;
 }
@@ -248,7 +289,8 @@ void served_miss(Shard &shard, std::int64_t row) {
 // ---- ServedLoop ----
 
 ServedLoop::ServedLoop(LoopRun &run, const PartitionMap &map)
-    : run_(run), sharded_args_(run.arrays.size(), 0), rank_(comm_rank()), ranks_(map.ranks) {
+    : run_(run), sharded_args_(run.arrays.size(), 0), rank_(comm_rank()), ranks_(map.ranks),
+      misses_at_start_(state().loops.miss_rows), named_at_start_(state().loops.prefetch_rows) {
   for (std::size_t a = 0; a < run.arrays.size(); ++a) {
     const DenseHandle &h = run.arrays[a];
     if (h.shard == nullptr || !*h.shard)
@@ -260,10 +302,30 @@ ServedLoop::ServedLoop(LoopRun &run, const PartitionMap &map)
       targets_.push_back({shard, h.data, static_cast<int>(a)});
     shard->loop = this;
   }
+  for (const Target &t : targets_)
+    marks_.emplace_back(static_cast<std::size_t>((t.shard->rows + 63) / 64), 0);
+  lowest_.assign(targets_.size(), SIZE_MAX);
+  highest_.assign(targets_.size(), 0);
 }
 
 ServedLoop::~ServedLoop() {
-  const std::int64_t budget = state().options.served_cache_mb << 20;
+  RuntimeState &st = state();
+  const std::int64_t missed = st.loops.miss_rows - misses_at_start_;
+  const std::int64_t named = st.loops.prefetch_rows - named_at_start_;
+  if (missed > kMissesBeforeWhole && missed > named) {
+    PrefetchLists &lists = prefetch_lists(run_.plan);
+    lists.whole_args.resize(run_.arrays.size(), 0);
+    for (std::size_t a = 0; a < sharded_args_.size(); ++a)
+      if (sharded_args_[a])
+        lists.whole_args[a] = 1;
+    if (st.options.verbose)
+      std::fprintf(stderr,
+                   "orion: loop %s: rank %d fetched %lld row(s) of its sharded arrays on a miss "
+                   "(the prefetch slice named %lld): the next runs keep them whole\n",
+                   where(run_).c_str(), rank_, static_cast<long long>(missed),
+                   static_cast<long long>(named));
+  }
+  const std::int64_t budget = st.options.served_cache_mb << 20;
   for (Target &t : targets_) {
     clear_cache(*t.shard);
     t.shard->loop = nullptr;
@@ -322,19 +384,30 @@ void ServedLoop::prefetch(const std::vector<const BlockTask *> &pieces, std::siz
       WorkerScope scope(pieces[k]->worker);
       run_.prefetch_block(*pieces[k], per[k]);
     });
+    // Sorted and unique through a bitmap of rows per target: a set bit per row named, then one
+    // pass over the words in the range named (a sort of the rows cost more than the slice).
     for (std::size_t a = 0; a < sharded_args_.size(); ++a) {
       if (!sharded_args_[a])
         continue;
       const std::size_t i = target_of(*run_.arrays[a].shard->get());
       const Shard &s = *targets_[i].shard;
+      std::vector<std::uint64_t> &mark = marks_[i];
       for (const PrefetchRows &p : per)
         for (std::int64_t row : p.rows[a])
-          if (row >= 0 && row < s.rows && !s.owns(row))
-            wanted[i].push_back(row);
+          if (row >= 0 && row < s.rows && !s.owns(row)) {
+            const auto w = static_cast<std::size_t>(row >> 6);
+            mark[w] |= std::uint64_t{1} << (row & 63);
+            lowest_[i] = std::min(lowest_[i], w);
+            highest_[i] = std::max(highest_[i], w + 1);
+          }
     }
-    for (auto &w : wanted) {
-      std::sort(w.begin(), w.end());
-      w.erase(std::unique(w.begin(), w.end()), w.end());
+    for (std::size_t i = 0; i < n; ++i) {
+      std::vector<std::uint64_t> &mark = marks_[i];
+      for (std::size_t w = lowest_[i]; w < highest_[i]; ++w)
+        for (std::uint64_t bits = std::exchange(mark[w], 0); bits != 0; bits &= bits - 1)
+          wanted[i].push_back(static_cast<std::int64_t>(w * 64) + std::countr_zero(bits));
+      lowest_[i] = SIZE_MAX;
+      highest_[i] = 0;
     }
     if (kept != nullptr) {
       kept->pieces.clear();
@@ -346,18 +419,21 @@ void ServedLoop::prefetch(const std::vector<const BlockTask *> &pieces, std::siz
   // 2. Requests to the owners, rows the cache holds left out: for each owner and target, a count
   //    and the rows (sorted rows of a range-sharded array are grouped by owner already).
   const auto R = static_cast<std::size_t>(ranks_);
-  std::vector<std::vector<std::int64_t>> requests(R);
   std::vector<std::vector<std::vector<std::int64_t>>> asked(
       R, std::vector<std::vector<std::int64_t>>(n));
   for (std::size_t i = 0; i < n; ++i) {
     const Shard &s = *targets_[i].shard;
     st.loops.prefetch_rows += static_cast<std::int64_t>(wanted[i].size());
+    // Sorted rows of a range-sharded array: the owner only ever moves up.
+    int owner = 0;
     for (std::int64_t row : wanted[i]) {
       if (s.cached_row(row)) {
         ++st.loops.prefetch_cached;
         continue;
       }
-      asked[static_cast<std::size_t>(s.owner(row))][i].push_back(row);
+      while (row >= Shard::first_row(s.rows, ranks_, owner + 1))
+        ++owner;
+      asked[static_cast<std::size_t>(owner)][i].push_back(row);
     }
   }
   std::vector<std::int64_t> send_bytes(R), recv_bytes(R);
@@ -460,8 +536,10 @@ void ServedLoop::serve(std::size_t workers) {
   std::int64_t outstanding = 0; // requests without a reply yet
   bool in_barrier = false;
   MPI_Request barrier = MPI_REQUEST_NULL;
-  constexpr std::chrono::microseconds kShortestPause{20}, kLongestPause{1000};
+  constexpr std::chrono::microseconds kShortestPause{20}, kLongestPause{200};
+  constexpr std::chrono::microseconds kPollAfterTraffic{500};
   std::chrono::microseconds pause = kShortestPause;
+  Clock::time_point last_busy = Clock::now() - kPollAfterTraffic;
   const MPI_Comm comm = runtime_comm();
   RuntimeState &st = state();
   try {
@@ -582,14 +660,17 @@ void ServedLoop::serve(std::size_t workers) {
       }
       if (busy) {
         pause = kShortestPause;
+        last_busy = Clock::now();
         continue;
       }
-      // Nothing happened. While this rank's workers run, wait for one of them (a miss, the end of
-      // a piece) or for a while, since another rank's request or a reply does not wake this
-      // thread; the wait grows while nothing happens, so that a loop whose prefetch names every
-      // row keeps this thread off its workers' cores, and one that misses is answered within tens
-      // of microseconds. Once they are done, only the other ranks are awaited: poll.
-      if (done == workers) {
+      // Nothing happened. Misses come in runs (a chain of reads through a served array): shortly
+      // after traffic, poll, yielding the core, so that a miss costs a round trip rather than a
+      // sleep. Once this rank's workers are done, only the other ranks are awaited: poll too.
+      // Otherwise wait for a worker (a miss, the end of its piece) or for a while, since another
+      // rank's request or a reply does not wake this thread; the wait grows while nothing
+      // happens, so that a loop whose prefetch names every row keeps this thread off the cores
+      // its workers use.
+      if (done == workers || Clock::now() - last_busy < kPollAfterTraffic) {
         std::this_thread::yield();
         continue;
       }

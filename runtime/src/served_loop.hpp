@@ -78,10 +78,19 @@ private:
   void fill(std::size_t target, std::int64_t row, const unsigned char *bytes);
   void fail() noexcept;
 
+  /// A run that fetches more rows than this on a miss, and more than its prefetch named, keeps
+  /// its arrays whole in the next runs of the loop.
+  static constexpr std::int64_t kMissesBeforeWhole = 4096;
+
   LoopRun &run_;
   std::vector<Target> targets_;
   std::vector<char> sharded_args_; ///< per argument of the run
+  /// Per target: a bit per row a prefetch named (clear between prefetches), and the range of
+  /// words that have bits set.
+  std::vector<std::vector<std::uint64_t>> marks_;
+  std::vector<std::size_t> lowest_, highest_;
   int rank_ = 0, ranks_ = 1;
+  std::int64_t misses_at_start_ = 0, named_at_start_ = 0;
 
   // Misses: workers queue them and wait for fills_; the calling thread sends them.
   std::mutex mutex_;

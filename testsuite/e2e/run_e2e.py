@@ -11,6 +11,9 @@ compared within the tolerance; a mismatch prints a unified diff.
 
     run_e2e.py --expect-fail --stderr-contains TEXT [--serial BIN] [--parallel BIN --np N] -- ARGS
 
+With --sharded, every parallel configuration also runs with every served array sharded across
+the ranks (--orion-shard-min-bytes=0), which must print the same and leave the same digests.
+
 With --witness, every parallel configuration also runs with --orion-replay-serial (the same
 partition order on one worker) and with --orion-check (lockstep rounds, access sets checked), all
 three with --orion-digest: their stdout and their array digests (stderr lines "orion: digest ...")
@@ -52,6 +55,10 @@ def parse_args(argv):
                    help="absolute tolerance added to --rel-tol (default 0)")
     p.add_argument("--witness", action="store_true",
                    help="also run --orion-replay-serial and --orion-check; all must agree exactly")
+    p.add_argument("--sharded", action="store_true",
+                   help="also run every parallel configuration with every served array sharded "
+                        "across the ranks (--orion-shard-min-bytes=0); stdout and array digests "
+                        "must equal the plain run's exactly")
     p.add_argument("--last-line-rel-tol", type=float,
                    help="compare with the serial output on the last line only, within this "
                         "relative tolerance")
@@ -193,13 +200,18 @@ def main(argv):
                 if hasattr(os, "geteuid") and os.geteuid() == 0:
                     mpi.append("--allow-run-as-root")
                 runs.append((f"np{n}", mpi + [a.parallel] + a.args + extra))
-        if a.witness:
+        if a.witness or a.sharded:
             base = [r for r in runs if r[0] != "serial"]
             runs = [r for r in runs if r[0] == "serial"]
             for label, cmd in base:
                 runs.append((label, cmd + ["--orion-digest"]))
-                runs.append((label + ".replay", cmd + ["--orion-digest", "--orion-replay-serial"]))
-                runs.append((label + ".check", cmd + ["--orion-digest", "--orion-check"]))
+                if a.witness:
+                    runs.append((label + ".replay",
+                                 cmd + ["--orion-digest", "--orion-replay-serial"]))
+                    runs.append((label + ".check", cmd + ["--orion-digest", "--orion-check"]))
+                if a.sharded:
+                    runs.append((label + ".sharded",
+                                 cmd + ["--orion-digest", "--orion-shard-min-bytes=0"]))
 
     ok = True
     reference = None
@@ -232,7 +244,7 @@ def main(argv):
                 print("FAIL [serial]: no output to compare against")
                 return 1
             continue
-        if a.witness:
+        if a.witness or a.sharded:
             config = label.split(".")[0]
             if config not in witness:
                 witness[config] = (label, r.out, digests(r.err))

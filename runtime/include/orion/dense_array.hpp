@@ -125,11 +125,11 @@ public:
   /// Number of elements (product of the extents).
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(data_.size()); }
   T *data() {
-    whole();
+    touch();
     return data_.data();
   }
   const T *data() const {
-    whole();
+    touch();
     return data_.data();
   }
 
@@ -137,24 +137,24 @@ public:
   // what was expected instead of "no matching function".
   template <std::integral... I> T &operator()(I... index) {
     static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
-    whole();
+    touch();
     return at(index...);
   }
   template <std::integral... I> const T &operator()(I... index) const {
     static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
-    whole();
+    touch();
     return const_cast<DenseArray *>(this)->at(index...);
   }
 
   /// The last dimension at the given leading indices (a range subscript); for N == 1, everything.
   template <std::integral... I> std::span<T> row(I... index) {
     static_assert(sizeof...(I) == N - 1, "DenseArray<T, N>::row takes exactly N - 1 indices");
-    whole();
+    touch();
     return row_at(index...);
   }
   template <std::integral... I> std::span<const T> row(I... index) const {
     static_assert(sizeof...(I) == N - 1, "DenseArray<T, N>::row takes exactly N - 1 indices");
-    whole();
+    touch();
     return const_cast<DenseArray *>(this)->row_at(index...);
   }
 
@@ -219,6 +219,16 @@ private:
 #endif
   }
 
+  /// Driver code reaches the elements: whole first, and never sharded again. A reference, a
+  /// pointer or a span it takes may outlive the next parallel loop, which would leave it pointing
+  /// into a shard's stale cache.
+  void touch() const {
+    whole();
+#ifdef ORION_DISTRIBUTED
+    pinned_ = true;
+#endif
+  }
+
   /// The elements a fill writes: all of them, or this rank's rows of a sharded array.
   std::pair<std::size_t, std::size_t> filled_range() const noexcept {
 #ifdef ORION_DISTRIBUTED
@@ -278,6 +288,8 @@ private:
 #ifdef ORION_DISTRIBUTED
   /// Set while the array is sharded across ranks.
   mutable std::unique_ptr<detail::Shard> shard_;
+  /// Driver code has reached an element, a row or data(): the array stays whole from then on.
+  mutable bool pinned_ = false;
 #endif
 };
 
@@ -304,6 +316,9 @@ struct DenseAccess {
     return a.shard_;
   }
   template <class T, std::size_t N> static void whole(const DenseArray<T, N> &a) { a.whole(); }
+  template <class T, std::size_t N> static const bool &pinned(const DenseArray<T, N> &a) noexcept {
+    return a.pinned_;
+  }
 #endif
 };
 
@@ -318,5 +333,15 @@ template <class... A> void make_whole(const A &...arrays) {
 }
 
 } // namespace detail
+
+/// Makes arrays that a parallel loop left sharded across the ranks whole again on every rank
+/// (collective: every rank must call it; nothing for arrays that are whole, and nothing in the
+/// serial build). Call it before driver code that only some ranks run and that reads them
+/// (`if (!orion::is_root()) return; print(w);`): gathering is collective, and reading a sharded
+/// array's elements gathers it.
+template <class T, std::size_t N, class... More>
+void gather(const DenseArray<T, N> &array, const More &...more) {
+  detail::make_whole(array, more...);
+}
 
 } // namespace orion

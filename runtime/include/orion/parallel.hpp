@@ -227,6 +227,7 @@ template <class T, std::size_t N> orion::detail::DenseHandle handle(const DenseA
       reinterpret_cast<unsigned char *>(orion::detail::DenseAccess::data(a)), sizeof(T),
       std::vector<std::int64_t>(a.extents().begin(), a.extents().end())};
   h.shard = &orion::detail::DenseAccess::shard(a);
+  h.pinned = &orion::detail::DenseAccess::pinned(a);
   return h;
 }
 

@@ -27,8 +27,10 @@ public:
     return static_cast<int>(loop_.outline.vars.size() - 1);
   }
   /// An access of `array` whose subscripts read `vars` (and the arrays `reads`).
-  int touch(int array, std::vector<int> vars = {}, std::vector<int> reads = {}, bool pure = true) {
+  int touch(int array, std::vector<int> vars = {}, std::vector<int> reads = {}, bool pure = true,
+            bool guarded = false) {
     ir::Touch t;
+    t.guarded = guarded;
     t.array = array;
     t.call = {next_, next_ + 4};
     next_ += 5;
@@ -245,4 +247,53 @@ TEST_CASE("without an outline every served reference is fetched on a miss") {
   CHECK_FALSE(s.useful());
   CHECK(s.edits.empty());
   CHECK(s.outcomes == std::vector<SliceOutcome>{SliceOutcome::NoOutline, SliceOutcome::NoOutline});
+}
+
+TEST_CASE("an access in a branch of ?: or after && is not named") {
+  // lut(d != 0 ? N / d : 0): the division runs only when d != 0; the slice would evaluate it
+  // whatever d is (a SIGFPE, or a row out of range).
+  Outline o;
+  const int guarded = o.touch(0, {}, {}, true, true);
+  const int use = o.node(Kind::Simple, {}, {guarded}, {}, {}, false);
+  const int w0 = o.touch(0);
+  const int plain = o.node(Kind::Simple, {}, {w0}, {}, {}, false);
+  const int body = o.node(Kind::Compound, {use, plain});
+  const deps::PrefetchSlice s = deps::plan_prefetch_slice(o.body(body), kServed);
+  CHECK(named(s) == std::vector<int>{w0});
+  CHECK(s.outcomes[static_cast<std::size_t>(guarded)] == SliceOutcome::Conditional);
+}
+
+TEST_CASE("a local type declaration stays in the slice") {
+  // using Row = int64_t; const Row r = i; w(r);  -- the kept declaration names Row.
+  Outline o;
+  const int type = o.node(Kind::Type);
+  const int r = o.var("r");
+  const int decl = o.node(Kind::Declaration, {}, {}, {}, {r});
+  const int wr = o.touch(0, {r});
+  const int use = o.node(Kind::Simple, {}, {wr}, {r}, {}, false);
+  const int body = o.node(Kind::Compound, {type, decl, use});
+  const ir::ByteRange type_range = o.range(type), decl_range = o.range(decl);
+  const deps::PrefetchSlice s = deps::plan_prefetch_slice(o.body(body), kServed);
+  CHECK(named(s) == std::vector<int>{wr});
+  for (const deps::SliceEdit &e : s.edits) {
+    CHECK_FALSE((e.range.begin <= type_range.begin && type_range.end <= e.range.end));
+    CHECK_FALSE((e.range.begin <= decl_range.begin && decl_range.end <= e.range.end));
+  }
+}
+
+TEST_CASE("a kept declaration's variables that nothing kept reads are marked used") {
+  // const int64_t j = i + 1, scale = i % 7; w(j);  -- scale stays declared, so (void)scale;
+  Outline o;
+  const int j = o.var("j");
+  const int scale = o.var("scale");
+  const int decl = o.node(Kind::Declaration, {}, {}, {}, {j, scale});
+  const int wj = o.touch(0, {j});
+  const int use = o.node(Kind::Simple, {}, {wj}, {j}, {}, false);
+  const int body = o.node(Kind::Compound, {decl, use});
+  const ir::ByteRange decl_range = o.range(decl);
+  const deps::PrefetchSlice s = deps::plan_prefetch_slice(o.body(body), kServed);
+  CHECK(named(s) == std::vector<int>{wj});
+  REQUIRE(s.voids.size() == 1);
+  CHECK(s.voids[0].at == decl_range.end);
+  CHECK(s.voids[0].vars == std::vector<int>{scale});
 }

@@ -244,6 +244,9 @@ struct Touch {
   std::vector<int> vars;  ///< body variables its subscripts read (BodyOutline::vars)
   std::vector<int> reads; ///< arrays whose values its subscripts read
   bool pure = true;       ///< its subscripts have no side effects and call nothing unknown
+  /// Evaluated only under a condition inside its statement (a branch of `?:`, the right operand
+  /// of `&&` or `||`): its subscripts may be meaningless when the condition is false.
+  bool guarded = false;
 };
 
 /// One statement of the body for the prefetch slice. The facts are about the statement's own
@@ -257,6 +260,7 @@ struct BodyNode {
     Loop,        ///< `for` or range-`for`: children = {body}
     If,          ///< children = {then} or {then, else}
     Jump,        ///< `break` or `continue`
+    Type,        ///< declares a type (`using`, `struct`, ...) the kept code may need: always kept
   };
   Kind kind = Kind::Simple;
   ByteRange range;        ///< the whole statement, with its `;`
@@ -308,11 +312,16 @@ struct Loop {
   int find_array(const std::string &name) const;
 };
 
-/// A statement of driver code that only some ranks run (an `if` on the rank) and that names
-/// dense arrays: code generation gathers them on every rank before it (they may be sharded).
+/// A statement of driver code that only some ranks run (an `if` on the rank, or what follows
+/// `if (!orion::is_root()) return;`) and that names dense arrays: code generation gathers them on
+/// every rank before it (they may be sharded).
 struct DriverGather {
+  /// Around: the statement is wrapped, `{ gather; statement }` (it may be a loop's body or an
+  /// else). Before: the gather goes in front of it, a statement of a block (`statement` is empty).
+  enum class Place { Around, Before };
   ByteRange statement;
-  std::vector<std::string> arrays;
+  std::vector<std::string> arrays; ///< the code that names each (`w`, `model.w`)
+  Place place = Place::Around;
 };
 
 /// Every annotated loop of one source file.

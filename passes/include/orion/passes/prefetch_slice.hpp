@@ -39,9 +39,18 @@ struct SliceEdit {
   std::vector<int> touches;
 };
 
+/// After the byte `at` (a kept declaration's end), mark `vars` (outline variables) used,
+/// `(void)x;`: the slice keeps `const int64_t j = idx(i), scale = i % 7;` for j, and would
+/// otherwise leave `scale` unused (a -Wunused-variable warning in code the user did not write).
+struct SliceVoid {
+  unsigned at = 0;
+  std::vector<int> vars;
+};
+
 /// The plan of one loop's prefetch slice.
 struct PrefetchSlice {
   std::vector<SliceEdit> edits; ///< in text order, disjoint, inside the body's bytes
+  std::vector<SliceVoid> voids;
   /// Per outline touch (or per reference of a served array when there is no outline).
   std::vector<SliceOutcome> outcomes;
   /// Some access is prefetched: the slice is worth emitting.

@@ -4,6 +4,7 @@
 // With the check, every rank stops with one error that says which rank was where.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -88,6 +89,12 @@ inline std::string collective_mismatch(std::span<const CollectiveCall> calls) {
             describe(calls[r]);
     first_group = false;
   }
+  const bool gather = std::any_of(calls.begin(), calls.end(), [](const CollectiveCall &c) {
+    return c.kind == CollectiveKind::GatherArray;
+  });
+  if (gather)
+    text += ". A parallel loop left the array sharded, and code that only some ranks run reads "
+            "it: call orion::gather(array) on every rank before that code";
   return text + ". Every rank must make the same collective calls (aggregate(), parallel loops, "
                 "loaders, checkpoint and restore) in the same order: do not make them on some "
                 "ranks only, e.g. under `if (orion::is_root())`";

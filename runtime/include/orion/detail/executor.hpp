@@ -30,6 +30,8 @@ struct DenseHandle {
   /// The array's shard slot (DenseAccess::shard), through which the runtime shards it or makes
   /// it whole again; null for the iterated sparse array and in tests without arrays.
   std::unique_ptr<Shard> *shard = nullptr;
+  /// Driver code has reached the array's elements (DenseArray::touch): it stays whole.
+  const bool *pinned = nullptr;
 
   /// The array's size in bytes.
   std::int64_t bytes() const {

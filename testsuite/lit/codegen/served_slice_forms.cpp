@@ -1,0 +1,125 @@
+// Loop bodies that new users wrote and that the prefetch slice once got wrong. The slice runs a
+// copy of the body's subscript code before the block, so it must not evaluate what the body only
+// evaluates under a condition (a division by zero, a row out of range), must not call code with
+// side effects (a lambda that counts), must keep what kept code names (a local type alias), and
+// must not leave a variable unused (-Wall -Wextra -Werror on the host build; -Wno-comment for
+// the RUN lines' backslashes). A pointer that
+// driver code took from data() keeps its array whole (a shard would leave it pointing at stale
+// rows). Every run prints what the serial build prints.
+// RUN: %orionc --dump=deps %s | FileCheck %s --check-prefix=DUMP
+// RUN: %orionc --emit=cpp %s -o %t.cpp
+// RUN: FileCheck %s --input-file=%t.cpp --check-prefix=CODE
+// RUN: %orionc %s -O1 -Wall -Wextra -Werror -Wno-comment -o %t
+// RUN: c++ -std=c++20 -Wno-unknown-pragmas -I%runtime_include %s -o %t.serial
+// RUN: %t.serial > %t.serial.txt
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
+// RUN:   %mpiexec -np 2 %t --orion-threads=1 --orion-shard-min-bytes=0 --orion-verbose \
+// RUN:   > %t.np2.txt 2> %t.np2.err
+// RUN: diff %t.serial.txt %t.np2.txt
+// RUN: FileCheck %s --input-file=%t.np2.err --check-prefix=VERBOSE
+#include <orion/orion.hpp>
+
+#include <cstdint>
+#include <cstdio>
+
+namespace {
+
+int64_t total(const orion::DenseArray<int64_t, 1> &a) {
+  int64_t s = 0;
+  for (int64_t i = 0; i < a.extent(0); ++i)
+    s += a(i);
+  return s;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  orion::Session session(argc, argv);
+  const int64_t N = 400, T = 4000;
+  orion::DenseArray<int64_t, 1> den({N}), idx({N});
+  for (int64_t i = 0; i < N; ++i)
+    den(i) = i % 4; // 0: no bucket
+  idx.fill_uniform(0, T, 1);
+  orion::DenseArray<int64_t, 1> table({T});
+  table.fill_uniform(0, 1000, 3);
+  orion::DenseArray<int64_t, 1> out({N});
+
+  // An access that only its condition makes valid: T / d runs when d > 0 only.
+#pragma orion parallel_for
+  for (int64_t i = 0; i < N; ++i) {
+    const int64_t d = den(i);
+    out(i) = d > 0 ? table(T / d - 1) : 0;
+    if (d > 1 && table(T / (d - 1) - 1) > 500)
+      out(i) += 1;
+  }
+  const int64_t guarded = total(out);
+
+  // A subscript from a lambda with a side effect: it runs once per iteration, as in the serial
+  // program.
+  orion::Accumulator<int64_t> lookups;
+  auto slot = [&](int64_t i) {
+    lookups += 1;
+    return (i * 40503) % T;
+  };
+#pragma orion parallel_for
+  for (int64_t i = 0; i < N; ++i) {
+    const int64_t k = slot(i);
+    out(i) = table(k);
+  }
+  const int64_t looked_up = total(out);
+
+  // A declaration of two variables, one of which only the body reads.
+#pragma orion parallel_for
+  for (int64_t i = 0; i < N; ++i) {
+    const int64_t j = idx(i), scale = i % 7;
+    out(i) = table(j) * scale;
+  }
+  const int64_t scaled = total(out);
+
+  // A local type alias that the kept declaration names.
+#pragma orion parallel_for
+  for (int64_t i = 0; i < N; ++i) {
+    using Row = int64_t;
+    const Row j = idx(i);
+    out(i) = table(j) + 1;
+  }
+  const int64_t aliased = total(out);
+
+  // A pointer driver code keeps across loops.
+  orion::DenseArray<int64_t, 1> counts({T});
+  const int64_t *view = counts.data();
+  for (int epoch = 0; epoch < 2; ++epoch) {
+#pragma orion parallel_for relax(counts)
+    for (int64_t i = 0; i < N; ++i)
+      counts(idx(i)) += 1;
+    int64_t seen = 0;
+    for (int64_t b = 0; b < T; ++b)
+      seen += view[b];
+    if (orion::is_root())
+      std::printf("epoch %d counted %lld\n", epoch, static_cast<long long>(seen));
+  }
+  const int64_t calls = lookups.aggregate();
+  if (orion::is_root())
+    std::printf("guarded %lld lookups %lld %lld scaled %lld aliased %lld\n",
+                static_cast<long long>(guarded), static_cast<long long>(calls),
+                static_cast<long long>(looked_up), static_cast<long long>(scaled),
+                static_cast<long long>(aliased));
+  return 0;
+}
+
+// DUMP: prefetch slice (served arrays sharded across ranks):
+// DUMP-NEXT: table(T / d - 1) {{.*}} fetched on a miss: it runs under a condition or loop the slice cannot evaluate
+// DUMP-NEXT: table(T / (d - 1) - 1) {{.*}} fetched on a miss: it runs under a condition or loop the slice cannot evaluate
+// DUMP: prefetch slice (served arrays sharded across ranks):
+// DUMP-NEXT: table(k) {{.*}} fetched on a miss: {{.*}}
+// DUMP: prefetch slice (served arrays sharded across ranks):
+// DUMP-NEXT: table(j) {{.*}} prefetched
+// DUMP: prefetch slice (served arrays sharded across ranks):
+// DUMP-NEXT: table(j) {{.*}} prefetched
+
+// CODE: const int64_t j = idx(i), scale = i % 7; (void)scale;
+// CODE: using Row = int64_t;
+// CODE-NEXT: const Row j = idx(i);
+
+// VERBOSE: 'counts' stays whole on every rank: driver code reached its elements
