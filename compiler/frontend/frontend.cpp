@@ -2,6 +2,7 @@
 
 #include "diagnostics.hpp"
 #include "driver_gathers.hpp"
+#include "held_elements.hpp"
 #include "loop_binder.hpp"
 #include "loop_builder.hpp"
 #include "nested_parallel_loops.hpp"
@@ -106,6 +107,7 @@ public:
     }
     warn_rank_dependent_collectives(ast, seen, diags);
     program_.driver_gathers = find_driver_gathers(ast, seen);
+    program_.driver_pins = find_held_elements(ast, seen);
     report_nested_parallel_loops(ast, annotated, diags);
     // The later stages report while this engine is alive: before the diagnostic client ends the
     // file (which is when --verify compares).

@@ -244,9 +244,9 @@ bool place_shards(LoopRun &run, const PartitionMap &map) {
         comm_rank() == 0) {
       history->told_pinned = true;
       std::fprintf(stderr,
-                   "orion: loop %s: '%s' stays whole on every rank: driver code reached its "
-                   "elements (operator(), row() or data()), and a reference it kept would go "
-                   "stale in a shard\n",
+                   "orion: loop %s: '%s' stays whole on every rank: driver code keeps a pointer "
+                   "or reference into it (data(), row(), an iterator, an element by reference), "
+                   "which a shard would leave pointing at stale rows\n",
                    where(run).c_str(), run.plan->arrays[a].name.c_str());
     }
     if (!want && *slot) {

@@ -150,7 +150,12 @@ def summarize(results):
         ok = [r for r in runs if r.get("ok")]
         row = {"name": name, "runs": len(runs), "ok": len(ok)}
         if ok:
-            steady = [statistics.median([e[2] for e in r["epochs"][1:]] or [r["epochs"][0][2]])
+            # Fetch on miss: only epoch 0 runs sharded (a loop that misses more rows than its
+            # prefetch names keeps its arrays whole in the next runs), so that epoch is the figure.
+            first_only = "fetch on miss" in name
+            steady = [statistics.median([e[2] for e in r["epochs"][1:]]
+                                        if len(r["epochs"]) > 1 and not first_only
+                                        else [r["epochs"][0][2]])
                       for r in ok]
             row["epoch_s"] = statistics.median(steady)
             row["first_epoch_s"] = statistics.median([r["epochs"][0][2] for r in ok])
@@ -172,7 +177,11 @@ def markdown(meta, rows, lib):
              f"Data: {meta['data']}. Every orionc run merges every {meta['merge_every']} "
              "iterations of a worker. Medians of "
              f"{meta['reps']} interleaved repetitions; per-epoch time is the median of epochs "
-             "1.. (the program's own clock around the loop).", "",
+             "1.. (the program's own clock around the loop), except for fetch on miss: a loop "
+             "that fetches more rows on a miss than its prefetch names keeps its arrays whole "
+             "from its next run on, so only its epoch 0 runs sharded and is the figure (it "
+             "includes the layout, about the difference between epoch 0 and the steady epochs "
+             "of the replicated run). Log-losses are after the epochs listed.", "",
              "| configuration | epochs | s / epoch | x serial | epoch 0 s | train log-loss | "
              "test log-loss | test acc. | rank 0 RSS MB | rows prefetched / on a miss |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
@@ -204,7 +213,7 @@ def main(argv):
     ap.add_argument("--out", type=Path, default=REPO / "docs")
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--epochs", type=int, default=5)
-    ap.add_argument("--miss-epochs", type=int, default=2)
+    ap.add_argument("--miss-epochs", type=int, default=1)
     ap.add_argument("--samples", type=int, default=100000)
     ap.add_argument("--features", type=int, default=2000000)
     ap.add_argument("--nnz-per-sample", type=int, default=30)

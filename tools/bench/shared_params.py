@@ -814,9 +814,10 @@ def markdown(res):
            "orionc runs add `--orion-stats`, whose merge line (`merged shared updates ... N "
            "time(s) in S s`) gives the *merges* and *merge s* columns (rank 0).",
            "",
-           "**Limits of what is measured.** Every rank holds every array: served arrays are not "
-           "sharded over owner ranks and there is no bulk prefetch yet, so nothing here measures "
-           "fetch-on-miss against prefetching, or memory per rank below one full copy. The "
+           "**Limits of what is measured.** Every rank holds every array: served arrays are "
+           "sharded over owner ranks from 1 MiB on (`--orion-shard-min-bytes`), and the arrays "
+           "here are smaller, so nothing here measures fetch-on-miss against prefetching (see "
+           "*Served arrays* below) or memory per rank below one full copy. The "
            "machine has 2 cores: 2 workers are the most that run in parallel, and 4 ranks "
            "share them (oversubscribed; a correctness and overhead figure, not a speed-up).",
            "",

@@ -125,11 +125,11 @@ public:
   /// Number of elements (product of the extents).
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(data_.size()); }
   T *data() {
-    touch();
+    whole();
     return data_.data();
   }
   const T *data() const {
-    touch();
+    whole();
     return data_.data();
   }
 
@@ -137,24 +137,24 @@ public:
   // what was expected instead of "no matching function".
   template <std::integral... I> T &operator()(I... index) {
     static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
-    touch();
+    whole();
     return at(index...);
   }
   template <std::integral... I> const T &operator()(I... index) const {
     static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
-    touch();
+    whole();
     return const_cast<DenseArray *>(this)->at(index...);
   }
 
   /// The last dimension at the given leading indices (a range subscript); for N == 1, everything.
   template <std::integral... I> std::span<T> row(I... index) {
     static_assert(sizeof...(I) == N - 1, "DenseArray<T, N>::row takes exactly N - 1 indices");
-    touch();
+    whole();
     return row_at(index...);
   }
   template <std::integral... I> std::span<const T> row(I... index) const {
     static_assert(sizeof...(I) == N - 1, "DenseArray<T, N>::row takes exactly N - 1 indices");
-    touch();
+    whole();
     return const_cast<DenseArray *>(this)->row_at(index...);
   }
 
@@ -219,16 +219,6 @@ private:
 #endif
   }
 
-  /// Driver code reaches the elements: whole first, and never sharded again. A reference, a
-  /// pointer or a span it takes may outlive the next parallel loop, which would leave it pointing
-  /// into a shard's stale cache.
-  void touch() const {
-    whole();
-#ifdef ORION_DISTRIBUTED
-    pinned_ = true;
-#endif
-  }
-
   /// The elements a fill writes: all of them, or this rank's rows of a sharded array.
   std::pair<std::size_t, std::size_t> filled_range() const noexcept {
 #ifdef ORION_DISTRIBUTED
@@ -288,7 +278,7 @@ private:
 #ifdef ORION_DISTRIBUTED
   /// Set while the array is sharded across ranks.
   mutable std::unique_ptr<detail::Shard> shard_;
-  /// Driver code has reached an element, a row or data(): the array stays whole from then on.
+  /// Driver code keeps a pointer or reference into it (detail::pin): it stays whole from then on.
   mutable bool pinned_ = false;
 #endif
 };
@@ -316,7 +306,7 @@ struct DenseAccess {
     return a.shard_;
   }
   template <class T, std::size_t N> static void whole(const DenseArray<T, N> &a) { a.whole(); }
-  template <class T, std::size_t N> static const bool &pinned(const DenseArray<T, N> &a) noexcept {
+  template <class T, std::size_t N> static bool &pinned(const DenseArray<T, N> &a) noexcept {
     return a.pinned_;
   }
 #endif
@@ -327,6 +317,18 @@ struct DenseAccess {
 template <class... A> void make_whole(const A &...arrays) {
 #ifdef ORION_DISTRIBUTED
   (DenseAccess::whole(arrays), ...);
+#else
+  ((void)arrays, ...);
+#endif
+}
+
+/// Keeps arrays whole from now on: driver code keeps a pointer, reference, span or iterator into
+/// them (orionc inserts the call before the statement that does), which a shard would leave
+/// pointing at stale rows. Not collective: the ranks agree when a loop decides. Nothing in the
+/// serial build.
+template <class... A> void pin(const A &...arrays) {
+#ifdef ORION_DISTRIBUTED
+  ((DenseAccess::pinned(arrays) = true), ...);
 #else
   ((void)arrays, ...);
 #endif

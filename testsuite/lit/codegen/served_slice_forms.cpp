@@ -5,7 +5,8 @@
 // must not leave a variable unused (-Wall -Wextra -Werror on the host build; -Wno-comment for
 // the RUN lines' backslashes). A pointer that
 // driver code took from data() keeps its array whole (a shard would leave it pointing at stale
-// rows). Every run prints what the serial build prints.
+// rows); an array driver code only reads between loops is sharded again. Every run prints what
+// the serial build prints.
 // RUN: %orionc --dump=deps %s | FileCheck %s --check-prefix=DUMP
 // RUN: %orionc --emit=cpp %s -o %t.cpp
 // RUN: FileCheck %s --input-file=%t.cpp --check-prefix=CODE
@@ -86,18 +87,24 @@ int main(int argc, char **argv) {
   }
   const int64_t aliased = total(out);
 
-  // A pointer driver code keeps across loops.
-  orion::DenseArray<int64_t, 1> counts({T});
+  // A pointer and a reference driver code keeps across loops (their array stays whole), and an
+  // array driver code only reads between loops (sharded again by the next loop).
+  orion::DenseArray<int64_t, 1> counts({T}), hits({T});
   const int64_t *view = counts.data();
+  int64_t &first = counts(idx(0));
   for (int epoch = 0; epoch < 2; ++epoch) {
-#pragma orion parallel_for relax(counts)
-    for (int64_t i = 0; i < N; ++i)
+#pragma orion parallel_for relax(counts, hits)
+    for (int64_t i = 0; i < N; ++i) {
       counts(idx(i)) += 1;
+      hits(idx(i)) += 2;
+    }
     int64_t seen = 0;
     for (int64_t b = 0; b < T; ++b)
       seen += view[b];
     if (orion::is_root())
-      std::printf("epoch %d counted %lld\n", epoch, static_cast<long long>(seen));
+      std::printf("epoch %d counted %lld first %lld hits %lld\n", epoch,
+                  static_cast<long long>(seen), static_cast<long long>(first),
+                  static_cast<long long>(total(hits)));
   }
   const int64_t calls = lookups.aggregate();
   if (orion::is_root())
@@ -119,7 +126,11 @@ int main(int argc, char **argv) {
 // DUMP-NEXT: table(j) {{.*}} prefetched
 
 // CODE: const int64_t j = idx(i), scale = i % 7; (void)scale;
+// CODE: ::orion::detail::pin(counts); const int64_t *view = counts.data();
+// CODE-NEXT: ::orion::detail::pin(counts); int64_t &first = counts(idx(0));
 // CODE: using Row = int64_t;
 // CODE-NEXT: const Row j = idx(i);
 
-// VERBOSE: 'counts' stays whole on every rank: driver code reached its elements
+// VERBOSE: 'counts' stays whole on every rank: driver code keeps a pointer or reference into it
+// VERBOSE: 'hits' {{.*}} sharded across 2 ranks
+// VERBOSE: 'hits' {{.*}} sharded across 2 ranks

@@ -324,11 +324,19 @@ struct DriverGather {
   Place place = Place::Around;
 };
 
+/// Driver code keeps a pointer, reference, span or iterator into dense arrays from the statement
+/// at byte `at` on: code generation pins them there (they stay whole, never sharded again).
+struct DriverPin {
+  unsigned at = 0;
+  std::vector<std::string> arrays; ///< the code that names each (`w`, `model.w`)
+};
+
 /// Every annotated loop of one source file.
 struct Program {
   std::string source; ///< the path as given on the command line
   std::vector<Loop> loops;
   std::vector<DriverGather> driver_gathers;
+  std::vector<DriverPin> driver_pins;
   /// The files the source read while it was parsed, itself first, system headers left out: what
   /// the analysis depends on (orionc --depfile).
   std::vector<std::string> inputs;

@@ -1,0 +1,175 @@
+#include "held_elements.hpp"
+
+#include "loop_text.hpp"
+#include "orion_types.hpp"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+#include <algorithm>
+
+namespace orion::frontend {
+namespace {
+
+bool dense(clang::QualType type) {
+  const auto t = classify_orion_type(type);
+  return t && t->kind == ir::ArrayKind::Dense;
+}
+
+/// `e` names the same array wherever the statement's scope is: a variable, `this`, or data members
+/// of them.
+bool stable_path(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (llvm::isa<clang::CXXThisExpr, clang::DeclRefExpr>(e))
+    return true;
+  if (const auto *m = llvm::dyn_cast<clang::MemberExpr>(e))
+    return llvm::isa<clang::FieldDecl>(m->getMemberDecl()) && stable_path(m->getBase());
+  return false;
+}
+
+/// The dense arrays whose elements an expression hands out: `A.data()`, `A.row(...)`,
+/// `A.begin()`, `A.end()` anywhere in it; with `element`, also the element `A(...)` (or its
+/// address) that the whole expression is (the value is kept by reference or pointer).
+class Handouts : public clang::RecursiveASTVisitor<Handouts> {
+public:
+  explicit Handouts(const clang::ASTContext &ast) : ast_(ast) {}
+
+  void element(const clang::Expr *value) {
+    value = value->IgnoreParenImpCasts();
+    if (const auto *address = llvm::dyn_cast<clang::UnaryOperator>(value);
+        address && address->getOpcode() == clang::UO_AddrOf)
+      value = address->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *call = llvm::dyn_cast<clang::CXXOperatorCallExpr>(value);
+        call && call->getOperator() == clang::OO_Call && call->getNumArgs() >= 1)
+      add(call->getArg(0));
+  }
+
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) {
+    const clang::CXXMethodDecl *method = call->getMethodDecl();
+    if (!method || !method->getIdentifier())
+      return true;
+    const llvm::StringRef name = method->getName();
+    if (name == "data" || name == "row" || name == "begin" || name == "end")
+      add(call->getImplicitObjectArgument());
+    return true;
+  }
+
+  std::vector<std::string> arrays;
+
+private:
+  void add(const clang::Expr *object) {
+    if (!object || !dense(object->getType()) || !stable_path(object))
+      return;
+    const clang::SourceManager &sm = ast_.getSourceManager();
+    const auto chars = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(object->IgnoreParenImpCasts()->getSourceRange()), sm,
+        ast_.getLangOpts());
+    if (chars.isInvalid())
+      return;
+    std::string text = clang::Lexer::getSourceText(chars, sm, ast_.getLangOpts()).str();
+    if (!text.empty() && std::find(arrays.begin(), arrays.end(), text) == arrays.end())
+      arrays.push_back(std::move(text));
+  }
+
+  const clang::ASTContext &ast_;
+};
+
+/// A value of this type can keep the address of what it was made from: not a number.
+bool may_hold(clang::QualType type) {
+  type = type.getCanonicalType();
+  return !(type->isArithmeticType() || type->isEnumeralType());
+}
+
+class HeldVisitor : public clang::RecursiveASTVisitor<HeldVisitor> {
+  using Base = clang::RecursiveASTVisitor<HeldVisitor>;
+
+public:
+  HeldVisitor(clang::ASTContext &ast, const std::vector<const clang::Stmt *> &parallel_loops)
+      : ast_(ast), parallel_loops_(parallel_loops) {}
+
+  bool TraverseStmt(clang::Stmt *s) {
+    // A parallel loop's body is not driver code.
+    if (s && std::find(parallel_loops_.begin(), parallel_loops_.end(), s) != parallel_loops_.end())
+      return true;
+    return Base::TraverseStmt(s);
+  }
+
+  /// The pin goes before the statement of the innermost block that holds the holder.
+  bool TraverseCompoundStmt(clang::CompoundStmt *block) {
+    if (!block)
+      return true;
+    for (clang::Stmt *s : block->body()) {
+      const clang::Stmt *outer = statement_;
+      statement_ = s;
+      const bool ok = TraverseStmt(s);
+      statement_ = outer;
+      if (!ok)
+        return false;
+    }
+    return true;
+  }
+
+  bool VisitVarDecl(clang::VarDecl *var) {
+    // Parameters hold only for a call; a range-for's own iterators only for its loop.
+    if (llvm::isa<clang::ParmVarDecl>(var) || var->isImplicit() || !var->hasInit() ||
+        !may_hold(var->getType()))
+      return true;
+    const clang::QualType t = var->getType();
+    held(var->getInit(), t->isReferenceType() || t->isPointerType());
+    return true;
+  }
+
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (op->getOpcode() == clang::BO_Assign && may_hold(op->getLHS()->getType()))
+      held(op->getRHS(), op->getLHS()->getType()->isPointerType());
+    return true;
+  }
+
+  std::vector<ir::DriverPin> pins;
+
+private:
+  void held(const clang::Expr *value, bool elements) {
+    if (!statement_ || !value)
+      return;
+    Handouts handouts(ast_);
+    handouts.TraverseStmt(const_cast<clang::Expr *>(value));
+    if (elements)
+      handouts.element(value);
+    if (handouts.arrays.empty())
+      return;
+    const clang::SourceManager &sm = ast_.getSourceManager();
+    const clang::SourceLocation at = sm.getExpansionLoc(statement_->getBeginLoc());
+    auto bytes = main_file_bytes(ast_, {at, at}, false);
+    if (!bytes)
+      return;
+    auto same = std::find_if(pins.begin(), pins.end(),
+                             [&](const ir::DriverPin &p) { return p.at == bytes->begin; });
+    if (same == pins.end()) {
+      pins.push_back({bytes->begin, {}});
+      same = pins.end() - 1;
+    }
+    for (std::string &a : handouts.arrays)
+      if (std::find(same->arrays.begin(), same->arrays.end(), a) == same->arrays.end())
+        same->arrays.push_back(std::move(a));
+  }
+
+  clang::ASTContext &ast_;
+  const std::vector<const clang::Stmt *> &parallel_loops_;
+  const clang::Stmt *statement_ = nullptr; ///< the current statement of the innermost block
+};
+
+} // namespace
+
+std::vector<ir::DriverPin>
+find_held_elements(clang::ASTContext &ast, const std::vector<const clang::Stmt *> &parallel_loops) {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  HeldVisitor visitor(ast, parallel_loops);
+  for (clang::Decl *decl : ast.getTranslationUnitDecl()->decls())
+    if (sm.isWrittenInMainFile(sm.getExpansionLoc(decl->getLocation())))
+      visitor.TraverseDecl(decl);
+  return std::move(visitor.pins);
+}
+
+} // namespace orion::frontend
