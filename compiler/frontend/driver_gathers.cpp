@@ -1,5 +1,6 @@
 #include "driver_gathers.hpp"
 
+#include "driver_code.hpp"
 #include "loop_text.hpp"
 #include "orion_types.hpp"
 #include "rank_dependent_collectives.hpp"
@@ -97,19 +98,12 @@ bool leaves(const clang::Stmt *s) {
   return false;
 }
 
-class RankIfVisitor : public clang::RecursiveASTVisitor<RankIfVisitor> {
-  using Base = clang::RecursiveASTVisitor<RankIfVisitor>;
+class RankIfVisitor : public DriverCodeVisitor<RankIfVisitor> {
+  using Base = DriverCodeVisitor<RankIfVisitor>;
 
 public:
   RankIfVisitor(clang::ASTContext &ast, const std::vector<const clang::Stmt *> &parallel_loops)
-      : ast_(ast), parallel_loops_(parallel_loops) {}
-
-  bool TraverseStmt(clang::Stmt *s) {
-    // A parallel loop's body is not driver code.
-    if (s && parallel(s))
-      return true;
-    return Base::TraverseStmt(s);
-  }
+      : Base(parallel_loops), ast_(ast) {}
 
   /// Statements of a block are where a gather can simply go before a statement: the one after
   /// `if (!orion::is_root()) return;` (the rest of the block runs on some ranks only), and a
@@ -159,9 +153,6 @@ public:
   std::vector<ir::DriverGather> gathers;
 
 private:
-  bool parallel(const clang::Stmt *s) const {
-    return std::find(parallel_loops_.begin(), parallel_loops_.end(), s) != parallel_loops_.end();
-  }
   bool contains_rank_if(const clang::Stmt *s) const {
     if (!s || parallel(s))
       return false;
@@ -183,7 +174,6 @@ private:
   }
 
   clang::ASTContext &ast_;
-  const std::vector<const clang::Stmt *> &parallel_loops_;
 };
 
 } // namespace
@@ -191,11 +181,8 @@ private:
 std::vector<ir::DriverGather>
 find_driver_gathers(clang::ASTContext &ast,
                     const std::vector<const clang::Stmt *> &parallel_loops) {
-  const clang::SourceManager &sm = ast.getSourceManager();
   RankIfVisitor visitor(ast, parallel_loops);
-  for (clang::Decl *decl : ast.getTranslationUnitDecl()->decls())
-    if (sm.isWrittenInMainFile(sm.getExpansionLoc(decl->getLocation())))
-      visitor.TraverseDecl(decl);
+  traverse_main_file(ast, visitor);
   return std::move(visitor.gathers);
 }
 

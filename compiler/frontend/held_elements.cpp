@@ -1,5 +1,6 @@
 #include "held_elements.hpp"
 
+#include "driver_code.hpp"
 #include "loop_text.hpp"
 #include "orion_types.hpp"
 
@@ -82,19 +83,12 @@ bool may_hold(clang::QualType type) {
   return !(type->isArithmeticType() || type->isEnumeralType());
 }
 
-class HeldVisitor : public clang::RecursiveASTVisitor<HeldVisitor> {
-  using Base = clang::RecursiveASTVisitor<HeldVisitor>;
+class HeldVisitor : public DriverCodeVisitor<HeldVisitor> {
+  using Base = DriverCodeVisitor<HeldVisitor>;
 
 public:
   HeldVisitor(clang::ASTContext &ast, const std::vector<const clang::Stmt *> &parallel_loops)
-      : ast_(ast), parallel_loops_(parallel_loops) {}
-
-  bool TraverseStmt(clang::Stmt *s) {
-    // A parallel loop's body is not driver code.
-    if (s && std::find(parallel_loops_.begin(), parallel_loops_.end(), s) != parallel_loops_.end())
-      return true;
-    return Base::TraverseStmt(s);
-  }
+      : Base(parallel_loops), ast_(ast) {}
 
   /// The pin goes before the statement of the innermost block that holds the holder.
   bool TraverseCompoundStmt(clang::CompoundStmt *block) {
@@ -156,7 +150,6 @@ private:
   }
 
   clang::ASTContext &ast_;
-  const std::vector<const clang::Stmt *> &parallel_loops_;
   const clang::Stmt *statement_ = nullptr; ///< the current statement of the innermost block
 };
 
@@ -164,11 +157,8 @@ private:
 
 std::vector<ir::DriverPin>
 find_held_elements(clang::ASTContext &ast, const std::vector<const clang::Stmt *> &parallel_loops) {
-  const clang::SourceManager &sm = ast.getSourceManager();
   HeldVisitor visitor(ast, parallel_loops);
-  for (clang::Decl *decl : ast.getTranslationUnitDecl()->decls())
-    if (sm.isWrittenInMainFile(sm.getExpansionLoc(decl->getLocation())))
-      visitor.TraverseDecl(decl);
+  traverse_main_file(ast, visitor);
   return std::move(visitor.pins);
 }
 

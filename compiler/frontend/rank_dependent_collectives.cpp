@@ -1,5 +1,6 @@
 #include "rank_dependent_collectives.hpp"
 
+#include "driver_code.hpp"
 #include "orion_types.hpp"
 
 #include <clang/AST/ASTContext.h>
@@ -194,11 +195,8 @@ bool asks_rank(const clang::Stmt *stmt) { return asks_rank_at(stmt, 0); }
 void warn_rank_dependent_collectives(clang::ASTContext &ast,
                                      const std::vector<const clang::Stmt *> &parallel_loops,
                                      Diagnostics &diags) {
-  const clang::SourceManager &sm = ast.getSourceManager();
-  RankBranchVisitor visitor(sm, parallel_loops, diags);
-  for (clang::Decl *decl : ast.getTranslationUnitDecl()->decls())
-    if (sm.isWrittenInMainFile(sm.getExpansionLoc(decl->getLocation())))
-      visitor.TraverseDecl(decl);
+  RankBranchVisitor visitor(ast.getSourceManager(), parallel_loops, diags);
+  traverse_main_file(ast, visitor);
 }
 
 } // namespace orion::frontend
