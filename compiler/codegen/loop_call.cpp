@@ -46,17 +46,19 @@ constexpr std::string_view kShadowOff =
     "_Pragma(\"GCC diagnostic push\") _Pragma(\"GCC diagnostic ignored \\\"-Wshadow\\\"\") ";
 constexpr std::string_view kShadowOn = " _Pragma(\"GCC diagnostic pop\")";
 
-/// The body as written, `continue` turned into `return` where the body becomes a lambda.
+/// The body as written, `continue` turned into `return` where the body becomes a lambda, and
+/// arrays named under another name given their own.
 std::string body_text(const ir::Loop &loop, const SourceText &source) {
   const ir::ByteRange body = loop.text.body;
+  const auto &renames = loop.text.renames;
   std::string out;
   unsigned at = body.begin;
   for (unsigned c : loop.text.continues) {
-    out += source.slice({at, c});
+    out += source.renamed({at, c}, renames);
     out += "return";
     at = c + static_cast<unsigned>(std::string_view("continue").size());
   }
-  return out + std::string(source.slice({at, body.end}));
+  return out + source.renamed({at, body.end}, renames);
 }
 
 } // namespace

@@ -19,15 +19,15 @@ std::string slice_text(const ir::Loop &loop, const deps::PrefetchSlice &slice,
   for (const deps::SliceEdit &e : slice.edits) {
     // Each access once, as a statement; several in braces, since the statement they replace may
     // be the sole body of an if or a loop (and an empty statement where none is left).
-    std::vector<std::string_view> calls;
+    std::vector<std::string> calls;
     for (int t : e.touches) {
-      const std::string_view call =
-          source.slice(loop.outline.touches[static_cast<std::size_t>(t)].call);
+      std::string call =
+          source.renamed(loop.outline.touches[static_cast<std::size_t>(t)].call, loop.text.renames);
       if (std::find(calls.begin(), calls.end(), call) == calls.end())
-        calls.push_back(call);
+        calls.push_back(std::move(call));
     }
     std::string text;
-    for (std::string_view call : calls)
+    for (const std::string &call : calls)
       text += fmt::format("{}{};", text.empty() ? "" : " ", call);
     if (calls.size() > 1)
       text = "{ " + text + " }";
@@ -55,11 +55,11 @@ std::string slice_text(const ir::Loop &loop, const deps::PrefetchSlice &slice,
   std::string out;
   unsigned at = loop.text.body.begin;
   for (const Splice &s : splices) {
-    out += source.slice({at, s.range.begin});
+    out += source.renamed({at, s.range.begin}, loop.text.renames);
     out += s.text;
     at = s.range.end;
   }
-  return out + std::string(source.slice({at, loop.text.body.end}));
+  return out + source.renamed({at, loop.text.body.end}, loop.text.renames);
 }
 
 constexpr std::string_view kShadowOff =

@@ -41,4 +41,18 @@ std::string SourceText::line_directive(unsigned line) const {
   return fmt::format("#line {} {}", line, string_literal(path_));
 }
 
+std::string SourceText::renamed(ir::ByteRange range,
+                                const std::vector<ir::ArrayRename> &renames) const {
+  std::string out;
+  unsigned at = range.begin;
+  for (const ir::ArrayRename &r : renames) {
+    if (r.range.begin < at || r.range.end > range.end)
+      continue;
+    out += slice({at, r.range.begin});
+    out += r.name;
+    at = r.range.end;
+  }
+  return out + std::string(slice({at, range.end}));
+}
+
 } // namespace orion::codegen

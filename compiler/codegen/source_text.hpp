@@ -24,6 +24,9 @@ public:
   std::string indent_to(unsigned offset) const;
   /// `#line <line> "<path>"` (no line break).
   std::string line_directive(unsigned line) const;
+  /// The text of `range` with the renames that lie inside it applied (arrays the body names
+  /// under another name get their own).
+  std::string renamed(ir::ByteRange range, const std::vector<ir::ArrayRename> &renames) const;
 
 private:
   const std::string &text_;

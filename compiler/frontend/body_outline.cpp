@@ -452,7 +452,14 @@ int OutlineBuilder::node(const clang::Stmt *s) {
   }
   n.kind = ir::BodyNode::Kind::Simple;
   Facts f;
+  // A while or do loop, a switch, a try: what runs inside depends on conditions, jumps and
+  // throws the slice does not follow (`do { if (d == 0) break; w(50 / d); } while (false)`), so
+  // their accesses are fetched on a miss.
+  const bool structured =
+      llvm::isa<clang::WhileStmt, clang::DoStmt, clang::SwitchStmt, clang::CXXTryStmt>(s);
+  guarded_ += structured ? 1 : 0;
   facts(s, f);
+  guarded_ -= structured ? 1 : 0;
   merge(n, f);
   return add(std::move(n));
 }

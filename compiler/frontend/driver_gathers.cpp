@@ -133,9 +133,28 @@ public:
         before(s, std::move(names.names));
         continue;
       }
-      if (!TraverseStmt(s))
+      const clang::Stmt *outer = current_;
+      current_ = s;
+      const bool ok = TraverseStmt(s);
+      current_ = outer;
+      if (!ok)
         return false;
     }
+    return true;
+  }
+
+  /// `is_root() ? w(3) : 0` and `switch (orion::rank())`: the arrays their branches name are
+  /// gathered before the statement of the innermost block that holds them.
+  bool TraverseConditionalOperator(clang::ConditionalOperator *c) {
+    if (!c || !asks_rank(c->getCond()))
+      return Base::TraverseConditionalOperator(c);
+    gather_before_current(c);
+    return true;
+  }
+  bool TraverseSwitchStmt(clang::SwitchStmt *s) {
+    if (!s || !s->getCond() || !asks_rank(s->getCond()))
+      return Base::TraverseSwitchStmt(s);
+    gather_before_current(s);
     return true;
   }
 
@@ -162,6 +181,14 @@ private:
     return std::any_of(s->child_begin(), s->child_end(),
                        [&](const clang::Stmt *c) { return contains_rank_if(c); });
   }
+  void gather_before_current(clang::Stmt *branches) {
+    if (!current_)
+      return;
+    const clang::SourceManager &sm = ast_.getSourceManager();
+    ArrayNames names(ast_, sm.getExpansionLoc(current_->getBeginLoc()));
+    names.TraverseStmt(branches);
+    before(current_, std::move(names.names));
+  }
   /// Gathers `names` just before the block's statement `s` (at its macro use, if it is one).
   void before(const clang::Stmt *s, std::vector<std::string> names) {
     if (names.empty())
@@ -174,6 +201,7 @@ private:
   }
 
   clang::ASTContext &ast_;
+  const clang::Stmt *current_ = nullptr; ///< the statement of the innermost block being visited
 };
 
 } // namespace

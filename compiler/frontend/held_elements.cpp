@@ -10,6 +10,7 @@
 #include <clang/Lex/Lexer.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace orion::frontend {
 namespace {
@@ -23,6 +24,11 @@ bool dense(clang::QualType type) {
 /// of them.
 bool stable_path(const clang::Expr *e) {
   e = e->IgnoreParenImpCasts();
+  // `std::as_const(w)` is `w`.
+  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e); call && call->getNumArgs() == 1)
+    if (const clang::FunctionDecl *f = call->getDirectCallee();
+        f && f->getIdentifier() && f->getName() == "as_const" && f->isInStdNamespace())
+      return stable_path(call->getArg(0));
   if (llvm::isa<clang::CXXThisExpr, clang::DeclRefExpr>(e))
     return true;
   if (const auto *m = llvm::dyn_cast<clang::MemberExpr>(e))
@@ -115,6 +121,38 @@ public:
     return true;
   }
 
+  /// A handout passed to a function (which may keep it: `ptrs.push_back(&w(0))`) or returned
+  /// from one (`return w.data();`, the caller may keep it).
+  bool VisitCallExpr(clang::CallExpr *call) {
+    for (const clang::Expr *arg : call->arguments())
+      held_value(arg);
+    return true;
+  }
+  bool VisitReturnStmt(clang::ReturnStmt *ret) {
+    if (ret->getRetValue() && may_hold(ret->getRetValue()->getType()))
+      held(ret->getRetValue(), true);
+    return true;
+  }
+
+  /// A constructor's member initializers run before its body: the pin goes first in the body.
+  bool TraverseCXXConstructorDecl(clang::CXXConstructorDecl *ctor) {
+    const auto *body = llvm::dyn_cast_or_null<clang::CompoundStmt>(ctor->getBody());
+    if (body && ctor->isThisDeclarationADefinition()) {
+      std::optional<unsigned> at;
+      if (auto brace = main_file_bytes(ast_, {body->getLBracLoc(), body->getLBracLoc()}, false))
+        at = brace->end;
+      for (const clang::CXXCtorInitializer *init : ctor->inits())
+        if (init->isWritten() && init->getInit() && at) {
+          const clang::FieldDecl *field = init->getMember();
+          const bool by_address =
+              field && (field->getType()->isReferenceType() || field->getType()->isPointerType());
+          if (!field || may_hold(field->getType()))
+            add_pin(*at, init->getInit(), by_address);
+        }
+    }
+    return Base::TraverseCXXConstructorDecl(ctor);
+  }
+
   bool VisitBinaryOperator(clang::BinaryOperator *op) {
     if (op->getOpcode() == clang::BO_Assign && may_hold(op->getLHS()->getType()))
       held(op->getRHS(), op->getLHS()->getType()->isPointerType());
@@ -124,24 +162,44 @@ public:
   std::vector<ir::DriverPin> pins;
 
 private:
+  /// The value kept is `value` (a variable's initializer, an assignment's right side, a returned
+  /// value); `elements`: it is kept by reference or pointer, so an element `A(...)` counts.
   void held(const clang::Expr *value, bool elements) {
     if (!statement_ || !value)
       return;
+    if (auto at = statement_start())
+      add_pin(*at, value, elements);
+  }
+  /// An argument of a call: only a handout that is the argument itself (`&w(0)`, `w.data()`),
+  /// since what the argument is computed from is not passed.
+  void held_value(const clang::Expr *arg) {
+    const clang::Expr *e = arg->IgnoreParenImpCasts();
+    const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(e);
+    const auto *address = llvm::dyn_cast<clang::UnaryOperator>(e);
+    if (!member && !(address && address->getOpcode() == clang::UO_AddrOf))
+      return;
+    if (!statement_)
+      return;
+    if (auto at = statement_start())
+      add_pin(*at, member ? e : arg, !member);
+  }
+  std::optional<unsigned> statement_start() const {
+    const clang::SourceManager &sm = ast_.getSourceManager();
+    const clang::SourceLocation at = sm.getExpansionLoc(statement_->getBeginLoc());
+    auto bytes = main_file_bytes(ast_, {at, at}, false);
+    return bytes ? std::optional<unsigned>(bytes->begin) : std::nullopt;
+  }
+  void add_pin(unsigned at, const clang::Expr *value, bool elements) {
     Handouts handouts(ast_);
     handouts.TraverseStmt(const_cast<clang::Expr *>(value));
     if (elements)
       handouts.element(value);
     if (handouts.arrays.empty())
       return;
-    const clang::SourceManager &sm = ast_.getSourceManager();
-    const clang::SourceLocation at = sm.getExpansionLoc(statement_->getBeginLoc());
-    auto bytes = main_file_bytes(ast_, {at, at}, false);
-    if (!bytes)
-      return;
-    auto same = std::find_if(pins.begin(), pins.end(),
-                             [&](const ir::DriverPin &p) { return p.at == bytes->begin; });
+    auto same =
+        std::find_if(pins.begin(), pins.end(), [&](const ir::DriverPin &p) { return p.at == at; });
     if (same == pins.end()) {
-      pins.push_back({bytes->begin, {}});
+      pins.push_back({at, {}});
       same = pins.end() - 1;
     }
     for (std::string &a : handouts.arrays)

@@ -1,6 +1,7 @@
 #include "loop_builder.hpp"
 
 #include "affine_builder.hpp"
+#include "array_renames.hpp"
 #include "block_reductions.hpp"
 #include "body_control_flow.hpp"
 #include "body_outline.hpp"
@@ -178,6 +179,7 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
 
   check_body_control_flow(body, diags);
   RefCollector(ctx, diags).scan(body);
+  find_array_renames(body, ctx);
   mark_block_reductions(body, loop);
   mark_element_only_arrays(body, loop);
   build_body_outline(body, ctx);

@@ -211,8 +211,8 @@ bool place_shards(LoopRun &run, const PartitionMap &map) {
       continue;
     const bool eligible = allowed && may_shard(run, map, a);
     candidates = candidates || eligible;
-    // What only this rank knows: driver code reached the elements here (a reference or pointer
-    // it kept would go stale), or the last sharded run of this loop missed more than it
+    // What only this rank knows: driver code keeps a pointer or reference into the array here
+    // (detail::pin: it would go stale), or the last sharded run of this loop missed more than it
     // prefetched.
     const bool pinned = h.pinned != nullptr && *h.pinned;
     const bool missed =

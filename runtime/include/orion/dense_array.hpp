@@ -116,6 +116,7 @@ public:
     data_ = std::move(other.data_);
 #ifdef ORION_DISTRIBUTED
     shard_ = std::move(other.shard_);
+    pinned_ = other.pinned_; // the storage, and the pointers driver code keeps into it, move along
 #endif
     return *this;
   }

@@ -1,10 +1,10 @@
 // Driver code that only some ranks run and that reads an array a parallel loop left sharded:
 // gathering it is collective, so orionc gathers it on every rank first. Beyond
 // `if (orion::is_root()) { ... }` (codegen/served_arrays.cpp): the rest of a block after
-// `if (!orion::is_root()) return;`, a member path (`m.h`), a lambda that captures the array, and
-// a macro that expands to the rank test. Without the gathers the root alone would gather and the
-// run would stop with a collective mismatch; with them every run prints what the serial build does.
-// Each form reads its own array: once driver code has read an array's elements, it stays whole.
+// `if (!orion::is_root()) return;`, a member path (`m.h`), a lambda that captures the array, a
+// macro that expands to the rank test, a `?:` and a `switch` on the rank. Without the gathers the
+// root alone would gather and the run would stop with a collective mismatch; with them every run
+// prints what the serial build does. Each form reads its own array, sharded by the loop before it.
 // RUN: %orionc --emit=cpp %s -o %t.cpp
 // RUN: FileCheck %s --input-file=%t.cpp --check-prefix=CODE
 // RUN: %orionc %s -O1 -o %t
@@ -38,7 +38,7 @@
 namespace {
 
 struct Model {
-  orion::DenseArray<int64_t, 1> a, b, c, d, e;
+  orion::DenseArray<int64_t, 1> a, b, c, d, e, f, g;
 };
 
 void count(orion::DenseArray<int64_t, 1> &h, const orion::DenseArray<int64_t, 1> &key) {
@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
   orion::DenseArray<int64_t, 1> key({N});
   key.fill_uniform(0, B, 5);
   const orion::DenseArray<int64_t, 1> empty({B});
-  Model m{empty, empty, empty, empty, empty};
+  Model m{empty, empty, empty, empty, empty, empty, empty};
 
   count(m.a, key);
   report(m, "early return");
@@ -85,6 +85,20 @@ int main(int argc, char **argv) {
   auto &h = m.d;
   count(h, key);
   ROOT_PRINTF("macro: %lld\n", static_cast<long long>(h(2)));
+
+  count(m.f, key);
+  const int64_t picked = orion::is_root() ? m.f(4) : 0;
+  if (orion::is_root())
+    std::printf("ternary: %lld\n", static_cast<long long>(picked));
+
+  count(m.g, key);
+  switch (orion::rank()) {
+  case 0:
+    std::printf("switch: %lld\n", static_cast<long long>(m.g(5)));
+    break;
+  default:
+    break;
+  }
 #ifdef UNSEEN
   count(m.e, key);
   if (orion::is_root())
@@ -93,11 +107,13 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// CODE: ::orion::detail::make_whole(m.a); if (!orion::is_root())
-// CODE: { ::orion::detail::make_whole(m.b); if (orion::is_root())
-// CODE: { ::orion::detail::make_whole(m.c); if (orion::is_root())
+// CODE: {{^ *}}::orion::detail::make_whole(m.a); if (!orion::is_root())
+// CODE: {{^ *}}{ ::orion::detail::make_whole(m.b); if (orion::is_root())
+// CODE: {{^ *}}{ ::orion::detail::make_whole(m.c); if (orion::is_root())
 // CODE-NEXT: show(1); }
-// CODE: ::orion::detail::make_whole(h); ROOT_PRINTF(
+// CODE: {{^ *}}::orion::detail::make_whole(h); ROOT_PRINTF(
+// CODE: {{^ *}}::orion::detail::make_whole(m.f); const int64_t picked = orion::is_root() ? m.f(4) : 0;
+// CODE: {{^ *}}::orion::detail::make_whole(m.g); switch (orion::rank()) {
 
 // VERBOSE: 'h' {{.*}} sharded across 2 ranks
 

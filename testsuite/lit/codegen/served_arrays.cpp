@@ -95,8 +95,8 @@ int main(int argc, char **argv) {
 // DUMP-NEXT: counts(next(c)) {{.*}} fetched on a miss: it runs under a condition or loop the slice cannot evaluate
 // DUMP-NEXT: table.row(c) {{.*}} prefetched
 
-// CODE: auto orion_prefetch = [&]({{.*}}auto &item, {{.*}}auto &counts, {{.*}}auto &weight, {{.*}}auto &next, {{.*}}auto &table, const ::orion::parallel::Block<1> &orion_block)
-// CODE:      const int64_t b = item(i);
+// CODE: {{^[^/]*}}auto orion_prefetch = [&]({{.*}}auto &item, {{.*}}auto &counts, {{.*}}auto &weight, {{.*}}auto &next, {{.*}}auto &table, const ::orion::parallel::Block<1> &orion_block)
+// CODE: {{^ *}}const int64_t b = item(i);
 // CODE-NEXT: const int64_t c = std::min<int64_t>(b + 1, m - 1);
 // CODE-NEXT: { counts(b); weight(c); }
 // CODE-NEXT: next(b); // a served read: what it indexes is fetched on a miss
@@ -104,9 +104,9 @@ int main(int argc, char **argv) {
 // CODE-NEXT: weight(b);
 // CODE-NEXT: ;
 // CODE-NEXT: table.row(c);
-// CODE: ::orion::parallel::arrays(item, ::orion::parallel::relaxed(counts), ::orion::parallel::served(weight), ::orion::parallel::served(next), ::orion::parallel::served(table))
-// CODE: }, ::orion::parallel::prefetch(orion_prefetch));
-// CODE: { ::orion::detail::make_whole(counts); if (orion::is_root()) {
+// CODE: {{^[^/]*}}::orion::parallel::arrays(item, ::orion::parallel::relaxed(counts), ::orion::parallel::served(weight), ::orion::parallel::served(next), ::orion::parallel::served(table))
+// CODE: {{^ *}}}, ::orion::parallel::prefetch(orion_prefetch));
+// CODE: {{^ *}}{ ::orion::detail::make_whole(counts); if (orion::is_root()) {
 
 // STATS: 'counts' {{.*}} sharded across 3 ranks
 // STATS: served arrays: prefetch named {{[1-9][0-9]*}} row(s)

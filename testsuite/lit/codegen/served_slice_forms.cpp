@@ -23,6 +23,9 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <span>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -32,6 +35,15 @@ int64_t total(const orion::DenseArray<int64_t, 1> &a) {
     s += a(i);
   return s;
 }
+
+const int64_t *first_of(const orion::DenseArray<int64_t, 1> &a) {
+  return a.data();
+}
+
+struct Holder {
+  std::span<const int64_t> s;
+  explicit Holder(const orion::DenseArray<int64_t, 1> &a) : s(a.row()) {}
+};
 
 } // namespace
 
@@ -55,6 +67,32 @@ int main(int argc, char **argv) {
       out(i) += 1;
   }
   const int64_t guarded = total(out);
+
+  // Accesses inside a while or do loop or a try: the conditions, breaks and throws that guard
+  // them stay where they are.
+#pragma orion parallel_for
+  for (int64_t i = 0; i < N; ++i) {
+    const int64_t d = den(i);
+    int64_t acc = 0;
+    while (d > 0) {
+      acc += table(T / d - 1);
+      break;
+    }
+    do {
+      if (d == 0)
+        break;
+      acc += table(T / (d + 1));
+    } while (false);
+    try {
+      if (d == 0)
+        throw 1;
+      acc += table((T - 1) / d);
+    } catch (int) {
+      acc += 1;
+    }
+    out(i) = acc;
+  }
+  const int64_t structured = total(out);
 
   // A subscript from a lambda with a side effect: it runs once per iteration, as in the serial
   // program.
@@ -106,10 +144,40 @@ int main(int argc, char **argv) {
                   static_cast<long long>(seen), static_cast<long long>(first),
                   static_cast<long long>(total(hits)));
   }
+  // More ways to keep one: an address a call stores, a pointer a helper returns, a span a
+  // constructor keeps, a pointer into an array whose storage then moves to another.
+  orion::DenseArray<int64_t, 1> kept({T}), returned({T}), member({T}), source({T}), moved({T});
+  std::vector<const int64_t *> addresses;
+  addresses.push_back(&kept(0));
+  const int64_t *from_helper = first_of(returned);
+  const Holder holder(member);
+  const int64_t *into_source = source.data();
+  moved = std::move(source);
+  for (int epoch = 0; epoch < 2; ++epoch) {
+#pragma orion parallel_for relax(kept, returned, member, moved)
+    for (int64_t i = 0; i < N; ++i) {
+      kept(idx(i)) += 1;
+      returned(idx(i)) += 2;
+      member(idx(i)) += 3;
+      moved(idx(i)) += 4;
+    }
+    int64_t sums[4] = {0, 0, 0, 0};
+    for (int64_t b = 0; b < T; ++b) {
+      sums[0] += addresses[0][b];
+      sums[1] += from_helper[b];
+      sums[2] += holder.s[static_cast<std::size_t>(b)];
+      sums[3] += into_source[b];
+    }
+    if (orion::is_root())
+      std::printf("epoch %d kept %lld %lld %lld %lld\n", epoch, static_cast<long long>(sums[0]),
+                  static_cast<long long>(sums[1]), static_cast<long long>(sums[2]),
+                  static_cast<long long>(sums[3]));
+  }
   const int64_t calls = lookups.aggregate();
   if (orion::is_root())
-    std::printf("guarded %lld lookups %lld %lld scaled %lld aliased %lld\n",
-                static_cast<long long>(guarded), static_cast<long long>(calls),
+    std::printf("guarded %lld structured %lld lookups %lld %lld scaled %lld aliased %lld\n",
+                static_cast<long long>(guarded), static_cast<long long>(structured),
+                static_cast<long long>(calls),
                 static_cast<long long>(looked_up), static_cast<long long>(scaled),
                 static_cast<long long>(aliased));
   return 0;
@@ -119,17 +187,23 @@ int main(int argc, char **argv) {
 // DUMP-NEXT: table(T / d - 1) {{.*}} fetched on a miss: it runs under a condition or loop the slice cannot evaluate
 // DUMP-NEXT: table(T / (d - 1) - 1) {{.*}} fetched on a miss: it runs under a condition or loop the slice cannot evaluate
 // DUMP: prefetch slice (served arrays sharded across ranks):
+// DUMP-NEXT: table(T / d - 1) {{.*}} fetched on a miss: it runs under a condition or loop the slice cannot evaluate
+// DUMP-NEXT: table(T / (d + 1)) {{.*}} fetched on a miss: it runs under a condition or loop the slice cannot evaluate
+// DUMP-NEXT: table((T - 1) / d) {{.*}} fetched on a miss: it runs under a condition or loop the slice cannot evaluate
+// DUMP: prefetch slice (served arrays sharded across ranks):
 // DUMP-NEXT: table(k) {{.*}} fetched on a miss: {{.*}}
 // DUMP: prefetch slice (served arrays sharded across ranks):
 // DUMP-NEXT: table(j) {{.*}} prefetched
 // DUMP: prefetch slice (served arrays sharded across ranks):
 // DUMP-NEXT: table(j) {{.*}} prefetched
 
-// CODE: const int64_t j = idx(i), scale = i % 7; (void)scale;
-// CODE: ::orion::detail::pin(counts); const int64_t *view = counts.data();
-// CODE-NEXT: ::orion::detail::pin(counts); int64_t &first = counts(idx(0));
-// CODE: using Row = int64_t;
+// CODE: {{^ *}}const int64_t j = idx(i), scale = i % 7; (void)scale;
+// CODE: {{^ *}}using Row = int64_t;
 // CODE-NEXT: const Row j = idx(i);
+// CODE: {{^ *}}::orion::detail::pin(counts); const int64_t *view = counts.data();
+// CODE-NEXT: ::orion::detail::pin(counts); int64_t &first = counts(idx(0));
+// CODE: {{^ *}}::orion::detail::pin(kept); addresses.push_back(&kept(0));
+// CODE-NEXT: const int64_t *from_helper = first_of(returned);
 
 // VERBOSE: 'counts' stays whole on every rank: driver code keeps a pointer or reference into it
 // VERBOSE: 'hits' {{.*}} sharded across 2 ranks

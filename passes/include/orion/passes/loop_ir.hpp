@@ -184,6 +184,15 @@ struct ByteRange {
   unsigned end = 0;
 };
 
+/// The body names an array of the loop under another name: a reference declared outside the loop
+/// (`auto &H2 = H;` ... `H2(i) += 1`) or `this->w`. In the lambda the body becomes, only the
+/// array's own name reaches the runtime's view of it (the other would reach the array itself,
+/// bypassing merges and shards): code generation writes `name` over `range`.
+struct ArrayRename {
+  ByteRange range;
+  std::string name;
+};
+
 /// Where a loop is written in the main file, for code generation, which splices the file's text.
 /// Plain byte offsets: LoopIR stays free of Clang types.
 struct LoopText {
@@ -201,6 +210,7 @@ struct LoopText {
   /// Array iteration: the `continue` statements that continue this loop. Its body becomes a
   /// lambda, where they must be `return`.
   std::vector<unsigned> continues;
+  std::vector<ArrayRename> renames; ///< in text order, disjoint
 };
 
 /// A parameter of a helper function declared as a reference to an orion::DenseArray.
