@@ -93,11 +93,11 @@ int main(int argc, char **argv) {
 // CHECK: params{{ +}}served
 // CHECK-NEXT: pb{{ +}}buffered
 // CHECK-NEXT: sb{{ +}}buffered
-// CALL: .arrays = {{[{][{]}}"x", false}, {"params", false, false, true}, {"pb", true, false, true}, {"sb", true, false, true}},
-// CALL: auto orion_prefetch = [&]({{\[\[maybe_unused\]\]}} auto &params, {{\[\[maybe_unused\]\]}} auto &pb, {{\[\[maybe_unused\]\]}} auto &sb, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} const auto &v)
-// CALL: const int64_t f = key[0] % d;
+// CALL: {{^ *}}.arrays = {{[{][{]}}"x", false}, {"params", false, false, true}, {"pb", true, false, true}, {"sb", true, false, true}},
+// CALL: {{^[^/]*}}auto orion_prefetch = [&]({{\[\[maybe_unused\]\]}} auto &params, {{\[\[maybe_unused\]\]}} auto &pb, {{\[\[maybe_unused\]\]}} auto &sb, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} const auto &v)
+// CALL: {{^ *}}const int64_t f = key[0] % d;
 // CALL-NEXT: params(f);
-// CALL: ::orion::parallel::for_each(orion_plan, x, ::orion::parallel::arrays(::orion::parallel::served(params), pb, sb), [&](auto &params, auto &pb, auto &sb, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} auto &v)
-// CALL: }, ::orion::parallel::prefetch(orion_prefetch));
+// CALL: {{^[^/]*}}::orion::parallel::for_each(orion_plan, x, ::orion::parallel::arrays(::orion::parallel::served(params), pb, sb), [&](auto &params, auto &pb, auto &sb, {{\[\[maybe_unused\]\]}} const auto &key, {{\[\[maybe_unused\]\]}} auto &v)
+// CALL: {{^ *}}}, ::orion::parallel::prefetch(orion_prefetch));
 // OUT: sum 29970.0000 mean w 0.4
 // DELAY: orion::max_delay(0): the delay must be >= 1

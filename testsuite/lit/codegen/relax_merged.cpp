@@ -77,10 +77,10 @@ int main(int argc, char **argv) {
                 static_cast<long long>(total), static_cast<long long>(counts(3)), m);
 }
 
-// PLAN: .arrays = {{[{][{]}}"", false}, {"scale", false, true, true}, {"values", false}},
-// PLAN: ::orion::parallel::arrays(::orion::parallel::served(scale), values)
-// PLAN: .arrays = {{[{][{]}}"", false}, {"counts", true, true, true}, {"values", false}, {"mass", true, true, true}},
-// PLAN: auto orion_prefetch = [&]({{\[\[maybe_unused\]\]}} auto &counts, {{\[\[maybe_unused\]\]}} auto &values, {{\[\[maybe_unused\]\]}} auto &mass, const ::orion::parallel::Block<1> &orion_block)
+// PLAN: {{^ *}}.arrays = {{[{][{]}}"", false}, {"scale", false, true, true}, {"values", false}},
+// PLAN: {{^[^/]*}}::orion::parallel::arrays(::orion::parallel::served(scale), values)
+// PLAN: {{^ *}}.arrays = {{[{][{]}}"", false}, {"counts", true, true, true}, {"values", false}, {"mass", true, true, true}},
+// PLAN: {{^[^/]*}}auto orion_prefetch = [&]({{\[\[maybe_unused\]\]}} auto &counts, {{\[\[maybe_unused\]\]}} auto &values, {{\[\[maybe_unused\]\]}} auto &mass, const ::orion::parallel::Block<1> &orion_block)
 // PLAN-NEXT: #line 62
 // PLAN-NEXT: {
 // PLAN-NEXT: counts(values(i) % 8);
@@ -88,6 +88,6 @@ int main(int argc, char **argv) {
 // PLAN-NEXT: counts((values(i) + 1) % 8);
 // PLAN-NEXT: mass(values(i) % 8);
 // PLAN-NEXT: }
-// PLAN: ::orion::parallel::arrays(::orion::parallel::relaxed(counts), values, ::orion::parallel::relaxed(mass))
-// PLAN: }, ::orion::parallel::prefetch(orion_prefetch));
+// PLAN: {{^[^/]*}}::orion::parallel::arrays(::orion::parallel::relaxed(counts), values, ::orion::parallel::relaxed(mass))
+// PLAN: {{^ *}}}, ::orion::parallel::prefetch(orion_prefetch));
 // DIGEST: orion: digest {{.*}}relax_merged.cpp:61 pass 0: counts {{[0-9a-f]+}} mass {{[0-9a-f]+}}
