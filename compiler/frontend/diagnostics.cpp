@@ -98,6 +98,10 @@ DiagInfo info(Diag diag) {
                       "with '+=', '-=', '++' or '--' written on the element itself (the runtime "
                       "merges those updates from every worker); this write would overwrite other "
                       "workers' updates"};
+  case Diag::RelaxedRowUpdate:
+    return {L::Error, "'%0' is named in relax(%0): an update through a row of it ('%1') is not "
+                      "merged, since a row of a relaxed array is read-only in the loop body; write "
+                      "the '+=', '-=', '++' or '--' on the element itself ('%0(..., k) += ...')"};
   case Diag::RelaxedAutoCopy:
     return {L::Error, "'%0' is declared 'auto' from an element of '%1', which is named in "
                       "relax(%1): inside the parallel loop that element is a proxy whose value "

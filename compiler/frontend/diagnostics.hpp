@@ -34,6 +34,7 @@ enum class Diag {
   GotoOutOfBody,
   ThrowInBody,
   RelaxedPlainWrite,
+  RelaxedRowUpdate,
   RelaxedBufferNote,
   RelaxedAutoCopy,
   RelaxedDeducedCopy,

@@ -26,7 +26,15 @@ void RefCollector::check_relaxed_write(const Access &access, ir::AccessKind kind
     return;
   if (!relax_warned_.insert(access.array).second)
     return;
-  diags_.report(access.expr->getBeginLoc(), Diag::RelaxedPlainWrite) << decl.name;
+  // `wr[k] += x` or `A.row(i)[k] += x`: the update a user meant to merge, on a row instead of
+  // the element.
+  const auto *call = llvm::dyn_cast<clang::CXXOperatorCallExpr>(access.expr->IgnoreParenImpCasts());
+  const bool on_element = call && call->getOperator() == clang::OO_Call;
+  if (!on_element && kind == AccessKind::ReadWrite)
+    diags_.report(access.expr->getBeginLoc(), Diag::RelaxedRowUpdate)
+        << decl.name << ctx_.text(access.expr);
+  else
+    diags_.report(access.expr->getBeginLoc(), Diag::RelaxedPlainWrite) << decl.name;
   diags_.report(access.expr->getBeginLoc(), Diag::RelaxedBufferNote) << decl.name;
 }
 

@@ -63,8 +63,9 @@ int main(int argc, char **argv) {
     auto got = get();
     // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:10: error: 'cast' is declared 'auto' from an element of 'F'
     auto cast = static_cast<decltype(F(i))>(F(i));
-    // A row of a relaxed array is read-only in the body: updates go on the element itself.
-    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:5: error: 'G' is named in relax(G)
+    // A row of a relaxed array is read-only in the body: updates go on the element itself, which
+    // the error for a `+=` through a row says.
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:5: error: 'G' is named in relax(G): an update through a row of it ('G.row(i)[0]') is not merged, since a row of a relaxed array is read-only in the loop body; write the '+=', '-=', '++' or '--' on the element itself ('G(..., k) += ...')
     G.row(i)[0] += 1;
     // Handed to a parameter that deduces a by-value type, or to an init-capture: no copy happens
     // in C++17, the proxy itself would arrive.
