@@ -7,9 +7,21 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 namespace orion::frontend {
+
+/// The type is an orion::DenseArray (or a reference to one).
+bool dense_array(clang::QualType type);
+
+/// Where a path of data members starts (`model.w`, `this->w`, `std::as_const(w)`: the
+/// DeclRefExpr or CXXThisExpr), or null when `e` is not one (a call, a subscript): only a path
+/// names the same array when it is evaluated again elsewhere in its scope.
+const clang::Expr *path_root(const clang::Expr *e);
+
+/// The text of `e` as written in the file (its macro use, if it is in one); empty if there is none.
+std::string expression_text(const clang::ASTContext &ast, const clang::Expr *e);
 
 /// Runs `visitor` over every declaration written in the main file (not its headers').
 template <class Visitor> void traverse_main_file(clang::ASTContext &ast, Visitor &visitor) {
@@ -20,7 +32,8 @@ template <class Visitor> void traverse_main_file(clang::ASTContext &ast, Visitor
 }
 
 /// A visitor of driver code: it does not enter the parallel loops, whose bodies are not driver
-/// code.
+/// code, and knows the statement of the innermost block it is in (where code generation can put
+/// a statement of its own before it).
 template <class Derived> class DriverCodeVisitor : public clang::RecursiveASTVisitor<Derived> {
   using Base = clang::RecursiveASTVisitor<Derived>;
 
@@ -34,13 +47,32 @@ public:
     return Base::TraverseStmt(s);
   }
 
+  bool TraverseCompoundStmt(clang::CompoundStmt *block) {
+    if (block)
+      for (clang::Stmt *s : block->body())
+        if (!traverse_block_statement(s))
+          return false;
+    return true;
+  }
+
 protected:
   bool parallel(const clang::Stmt *s) const {
     return std::find(parallel_loops_.begin(), parallel_loops_.end(), s) != parallel_loops_.end();
   }
+  /// Traverses `s`, a statement of a block, as the current one.
+  bool traverse_block_statement(clang::Stmt *s) {
+    const clang::Stmt *outer = current_;
+    current_ = s;
+    const bool ok = static_cast<Derived *>(this)->TraverseStmt(s);
+    current_ = outer;
+    return ok;
+  }
+  /// The statement of the innermost block being visited; null outside any block.
+  const clang::Stmt *current_statement() const { return current_; }
 
 private:
   const std::vector<const clang::Stmt *> &parallel_loops_;
+  const clang::Stmt *current_ = nullptr;
 };
 
 } // namespace orion::frontend

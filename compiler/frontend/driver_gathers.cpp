@@ -8,7 +8,6 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
-#include <clang/Lex/Lexer.h>
 
 #include <algorithm>
 
@@ -21,13 +20,13 @@ namespace {
 class ArrayNames : public clang::RecursiveASTVisitor<ArrayNames> {
 public:
   ArrayNames(const clang::ASTContext &ast, clang::SourceLocation begin)
-      : ast_(ast), sm_(ast.getSourceManager()), lo_(ast.getLangOpts()), begin_(begin) {}
+      : ast_(ast), sm_(ast.getSourceManager()), begin_(begin) {}
 
   bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
     const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
     if (!var || !declared_before(var))
       return true; // declared inside: it exists on those ranks only
-    if (dense(var->getType()))
+    if (dense_array(var->getType()))
       add(var->getNameAsString());
     else if (var->hasInit())
       if (auto *lambda =
@@ -42,38 +41,26 @@ public:
   }
 
   bool VisitMemberExpr(clang::MemberExpr *member) {
-    if (!dense(member->getType()) || !rooted_before(member->getBase()))
-      return true;
-    const auto chars = clang::Lexer::makeFileCharRange(
-        clang::CharSourceRange::getTokenRange(member->getSourceRange()), sm_, lo_);
-    if (chars.isValid())
-      add(clang::Lexer::getSourceText(chars, sm_, lo_).str());
+    if (dense_array(member->getType()) && rooted_before(member))
+      add(expression_text(ast_, member));
     return true;
   }
 
   std::vector<std::string> names;
 
 private:
-  static bool dense(clang::QualType type) {
-    const auto t = classify_orion_type(type);
-    return t && t->kind == ir::ArrayKind::Dense;
-  }
   bool declared_before(const clang::VarDecl *var) const {
     return sm_.isBeforeInTranslationUnit(sm_.getExpansionLoc(var->getLocation()),
                                          sm_.getExpansionLoc(begin_));
   }
-  /// `e` is `this`, or a variable declared before, reached through data members only (no call,
-  /// no subscript: the path must name the same array when evaluated again before the statement).
+  /// A path of data members from `this` or a variable declared before.
   bool rooted_before(const clang::Expr *e) const {
-    e = e->IgnoreParenImpCasts();
-    if (llvm::isa<clang::CXXThisExpr>(e))
-      return true;
-    if (const auto *m = llvm::dyn_cast<clang::MemberExpr>(e))
-      return llvm::isa<clang::FieldDecl>(m->getMemberDecl()) && rooted_before(m->getBase());
-    if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e))
-      if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()))
-        return declared_before(var);
-    return false;
+    const clang::Expr *root = path_root(e);
+    if (!root)
+      return false;
+    const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(root);
+    const auto *var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    return !ref || (var && declared_before(var));
   }
   void add(std::string name) {
     if (!name.empty() && std::find(names.begin(), names.end(), name) == names.end())
@@ -82,7 +69,6 @@ private:
 
   const clang::ASTContext &ast_;
   const clang::SourceManager &sm_;
-  const clang::LangOptions &lo_;
   clang::SourceLocation begin_;
 };
 
@@ -133,11 +119,7 @@ public:
         before(s, std::move(names.names));
         continue;
       }
-      const clang::Stmt *outer = current_;
-      current_ = s;
-      const bool ok = TraverseStmt(s);
-      current_ = outer;
-      if (!ok)
+      if (!traverse_block_statement(s))
         return false;
     }
     return true;
@@ -182,12 +164,13 @@ private:
                        [&](const clang::Stmt *c) { return contains_rank_if(c); });
   }
   void gather_before_current(clang::Stmt *branches) {
-    if (!current_)
+    const clang::Stmt *current = current_statement();
+    if (!current)
       return;
     const clang::SourceManager &sm = ast_.getSourceManager();
-    ArrayNames names(ast_, sm.getExpansionLoc(current_->getBeginLoc()));
+    ArrayNames names(ast_, sm.getExpansionLoc(current->getBeginLoc()));
     names.TraverseStmt(branches);
-    before(current_, std::move(names.names));
+    before(current, std::move(names.names));
   }
   /// Gathers `names` just before the block's statement `s` (at its macro use, if it is one).
   void before(const clang::Stmt *s, std::vector<std::string> names) {
@@ -201,7 +184,6 @@ private:
   }
 
   clang::ASTContext &ast_;
-  const clang::Stmt *current_ = nullptr; ///< the statement of the innermost block being visited
 };
 
 } // namespace

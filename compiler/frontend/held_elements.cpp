@@ -2,39 +2,16 @@
 
 #include "driver_code.hpp"
 #include "loop_text.hpp"
-#include "orion_types.hpp"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
-#include <clang/Lex/Lexer.h>
 
 #include <algorithm>
 #include <optional>
 
 namespace orion::frontend {
 namespace {
-
-bool dense(clang::QualType type) {
-  const auto t = classify_orion_type(type);
-  return t && t->kind == ir::ArrayKind::Dense;
-}
-
-/// `e` names the same array wherever the statement's scope is: a variable, `this`, or data members
-/// of them.
-bool stable_path(const clang::Expr *e) {
-  e = e->IgnoreParenImpCasts();
-  // `std::as_const(w)` is `w`.
-  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e); call && call->getNumArgs() == 1)
-    if (const clang::FunctionDecl *f = call->getDirectCallee();
-        f && f->getIdentifier() && f->getName() == "as_const" && f->isInStdNamespace())
-      return stable_path(call->getArg(0));
-  if (llvm::isa<clang::CXXThisExpr, clang::DeclRefExpr>(e))
-    return true;
-  if (const auto *m = llvm::dyn_cast<clang::MemberExpr>(e))
-    return llvm::isa<clang::FieldDecl>(m->getMemberDecl()) && stable_path(m->getBase());
-  return false;
-}
 
 /// The dense arrays whose elements an expression hands out: `A.data()`, `A.row(...)`,
 /// `A.begin()`, `A.end()` anywhere in it; with `element`, also the element `A(...)` (or its
@@ -67,15 +44,9 @@ public:
 
 private:
   void add(const clang::Expr *object) {
-    if (!object || !dense(object->getType()) || !stable_path(object))
+    if (!object || !dense_array(object->getType()) || !path_root(object))
       return;
-    const clang::SourceManager &sm = ast_.getSourceManager();
-    const auto chars = clang::Lexer::makeFileCharRange(
-        clang::CharSourceRange::getTokenRange(object->IgnoreParenImpCasts()->getSourceRange()), sm,
-        ast_.getLangOpts());
-    if (chars.isInvalid())
-      return;
-    std::string text = clang::Lexer::getSourceText(chars, sm, ast_.getLangOpts()).str();
+    std::string text = expression_text(ast_, object->IgnoreParenImpCasts());
     if (!text.empty() && std::find(arrays.begin(), arrays.end(), text) == arrays.end())
       arrays.push_back(std::move(text));
   }
@@ -95,21 +66,6 @@ class HeldVisitor : public DriverCodeVisitor<HeldVisitor> {
 public:
   HeldVisitor(clang::ASTContext &ast, const std::vector<const clang::Stmt *> &parallel_loops)
       : Base(parallel_loops), ast_(ast) {}
-
-  /// The pin goes before the statement of the innermost block that holds the holder.
-  bool TraverseCompoundStmt(clang::CompoundStmt *block) {
-    if (!block)
-      return true;
-    for (clang::Stmt *s : block->body()) {
-      const clang::Stmt *outer = statement_;
-      statement_ = s;
-      const bool ok = TraverseStmt(s);
-      statement_ = outer;
-      if (!ok)
-        return false;
-    }
-    return true;
-  }
 
   bool VisitVarDecl(clang::VarDecl *var) {
     // Parameters hold only for a call; a range-for's own iterators only for its loop.
@@ -165,7 +121,7 @@ private:
   /// The value kept is `value` (a variable's initializer, an assignment's right side, a returned
   /// value); `elements`: it is kept by reference or pointer, so an element `A(...)` counts.
   void held(const clang::Expr *value, bool elements) {
-    if (!statement_ || !value)
+    if (!current_statement() || !value)
       return;
     if (auto at = statement_start())
       add_pin(*at, value, elements);
@@ -178,14 +134,14 @@ private:
     const auto *address = llvm::dyn_cast<clang::UnaryOperator>(e);
     if (!member && !(address && address->getOpcode() == clang::UO_AddrOf))
       return;
-    if (!statement_)
+    if (!current_statement())
       return;
     if (auto at = statement_start())
       add_pin(*at, member ? e : arg, !member);
   }
   std::optional<unsigned> statement_start() const {
     const clang::SourceManager &sm = ast_.getSourceManager();
-    const clang::SourceLocation at = sm.getExpansionLoc(statement_->getBeginLoc());
+    const clang::SourceLocation at = sm.getExpansionLoc(current_statement()->getBeginLoc());
     auto bytes = main_file_bytes(ast_, {at, at}, false);
     return bytes ? std::optional<unsigned>(bytes->begin) : std::nullopt;
   }
@@ -208,7 +164,6 @@ private:
   }
 
   clang::ASTContext &ast_;
-  const clang::Stmt *statement_ = nullptr; ///< the current statement of the innermost block
 };
 
 } // namespace
