@@ -4,6 +4,7 @@
 #include "loop_text.hpp"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
@@ -85,8 +86,11 @@ public:
     return true;
   }
   bool VisitReturnStmt(clang::ReturnStmt *ret) {
-    if (ret->getRetValue() && may_hold(ret->getRetValue()->getType()))
-      held(ret->getRetValue(), true);
+    // The function's return type, not the expression's: `double &f() { return w(3); }` returns a
+    // reference although `w(3)` has type double.
+    const clang::QualType type = returned_type(*ret);
+    if (ret->getRetValue() && !type.isNull() && may_hold(type))
+      held(ret->getRetValue(), type->isReferenceType() || type->isPointerType());
     return true;
   }
 
@@ -138,6 +142,19 @@ private:
       return;
     if (auto at = statement_start())
       add_pin(*at, member ? e : arg, !member);
+  }
+  /// The declared (or deduced) return type of the function or lambda `ret` returns from.
+  clang::QualType returned_type(const clang::ReturnStmt &ret) {
+    clang::DynTypedNodeList parents = ast_.getParents(ret);
+    while (!parents.empty()) {
+      const clang::DynTypedNode &parent = parents[0];
+      if (const auto *lambda = parent.get<clang::LambdaExpr>())
+        return lambda->getCallOperator()->getReturnType();
+      if (const auto *function = parent.get<clang::FunctionDecl>())
+        return function->getReturnType();
+      parents = ast_.getParents(parent);
+    }
+    return {};
   }
   std::optional<unsigned> statement_start() const {
     const clang::SourceManager &sm = ast_.getSourceManager();

@@ -3,8 +3,8 @@
 // evaluates under a condition (a division by zero, a row out of range), must not call code with
 // side effects (a lambda that counts), must keep what kept code names (a local type alias), and
 // must not leave a variable unused (-Wall -Wextra -Werror on the host build; -Wno-comment for
-// the RUN lines' backslashes). A pointer that
-// driver code took from data() keeps its array whole (a shard would leave it pointing at stale
+// the RUN lines' backslashes). A pointer that driver code took from data(), or a reference to an
+// element that a helper returned, keeps its array whole (a shard would leave it pointing at stale
 // rows); an array driver code only reads between loops is sharded again. Every run prints what
 // the serial build prints.
 // RUN: %orionc --dump=deps %s | FileCheck %s --check-prefix=DUMP
@@ -38,6 +38,10 @@ int64_t total(const orion::DenseArray<int64_t, 1> &a) {
 
 const int64_t *first_of(const orion::DenseArray<int64_t, 1> &a) {
   return a.data();
+}
+
+int64_t &last_of(orion::DenseArray<int64_t, 1> &a) {
+  return a(a.extent(0) - 1);
 }
 
 struct Holder {
@@ -146,20 +150,23 @@ int main(int argc, char **argv) {
   }
   // More ways to keep one: an address a call stores, a pointer a helper returns, a span a
   // constructor keeps, a pointer into an array whose storage then moves to another.
-  orion::DenseArray<int64_t, 1> kept({T}), returned({T}), member({T}), source({T}), moved({T});
+  orion::DenseArray<int64_t, 1> kept({T}), returned({T}), member({T}), source({T}), moved({T}),
+      last({T});
   std::vector<const int64_t *> addresses;
   addresses.push_back(&kept(0));
   const int64_t *from_helper = first_of(returned);
+  const int64_t &last_element = last_of(last);
   const Holder holder(member);
   const int64_t *into_source = source.data();
   moved = std::move(source);
   for (int epoch = 0; epoch < 2; ++epoch) {
-#pragma orion parallel_for relax(kept, returned, member, moved)
+#pragma orion parallel_for relax(kept, returned, member, moved, last)
     for (int64_t i = 0; i < N; ++i) {
       kept(idx(i)) += 1;
       returned(idx(i)) += 2;
       member(idx(i)) += 3;
       moved(idx(i)) += 4;
+      last(T - 1 - idx(i) % 2) += 5;
     }
     int64_t sums[4] = {0, 0, 0, 0};
     for (int64_t b = 0; b < T; ++b) {
@@ -169,9 +176,10 @@ int main(int argc, char **argv) {
       sums[3] += into_source[b];
     }
     if (orion::is_root())
-      std::printf("epoch %d kept %lld %lld %lld %lld\n", epoch, static_cast<long long>(sums[0]),
-                  static_cast<long long>(sums[1]), static_cast<long long>(sums[2]),
-                  static_cast<long long>(sums[3]));
+      std::printf("epoch %d kept %lld %lld %lld %lld %lld\n", epoch,
+                  static_cast<long long>(sums[0]), static_cast<long long>(sums[1]),
+                  static_cast<long long>(sums[2]), static_cast<long long>(sums[3]),
+                  static_cast<long long>(last_element));
   }
   const int64_t calls = lookups.aggregate();
   if (orion::is_root())
@@ -197,6 +205,7 @@ int main(int argc, char **argv) {
 // DUMP: prefetch slice (served arrays sharded across ranks):
 // DUMP-NEXT: table(j) {{.*}} prefetched
 
+// CODE: {{^ *}}::orion::detail::pin(a); return a(a.extent(0) - 1);
 // CODE: {{^ *}}const int64_t j = idx(i), scale = i % 7; (void)scale;
 // CODE: {{^ *}}using Row = int64_t;
 // CODE-NEXT: const Row j = idx(i);

@@ -37,5 +37,5 @@ int main(int argc, char **argv) {
 // DEPS: mpi_program.cpp: dependence report (1 parallel loop
 // DEPS: loop 0 at {{.*}}mpi_program.cpp:22:3 in 'main'
 // DEPS: schedule: 1d (0)
-// CPP: #include <mpi.h>
+// CPP: {{^}}#include <mpi.h>
 // CHECK: ranks 2 of 2, sum 240.0, total 480.0
