@@ -165,6 +165,27 @@ std::uint64_t fnv1a(const unsigned char *p, std::size_t n,
   return h;
 }
 
+/// FNV-1a of an array's bytes, the same whether the array is whole or sharded across the ranks:
+/// on a shard, each rank in turn continues the hash over the rows it owns (collective, in rank
+/// order, which is row order), so no rank needs the whole array.
+std::uint64_t array_digest(const DenseHandle &h) {
+  std::size_t n = h.element_size;
+  for (std::int64_t e : h.extents)
+    n *= static_cast<std::size_t>(e);
+  const Shard *shard = h.shard != nullptr ? h.shard->get() : nullptr;
+  if (shard == nullptr)
+    return fnv1a(h.data, n);
+  std::uint64_t hash = 1469598103934665603ULL;
+  for (int r = 0; r < comm_size(); ++r) {
+    if (r == comm_rank())
+      hash = fnv1a(h.data + static_cast<std::size_t>(shard->lo) * shard->row_bytes,
+                   static_cast<std::size_t>(shard->hi - shard->lo) * shard->row_bytes, hash);
+    comm_bcast_bytes(&hash, sizeof hash, r);
+  }
+  return hash;
+}
+
+/// Collective when the loop left arrays sharded: every rank computes the digests, rank 0 prints.
 void print_digest(const LoopRun &run, std::int64_t pass) {
   std::string line = "orion: digest " + where(run) + " pass " + std::to_string(pass) + ":";
   char buf[32];
@@ -177,14 +198,11 @@ void print_digest(const LoopRun &run, std::int64_t pass) {
   for (std::size_t a = 0; a < run.arrays.size(); ++a) {
     if (!dense_written(run, static_cast<int>(a)))
       continue;
-    const DenseHandle &h = run.arrays[a];
-    std::size_t n = h.element_size;
-    for (std::int64_t e : h.extents)
-      n *= static_cast<std::size_t>(e);
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(fnv1a(h.data, n)));
+    const std::uint64_t digest = array_digest(run.arrays[a]);
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(digest));
     line += " " + run.plan->arrays[a].name + " " + buf;
   }
-  if (line.back() != ':') // loops that write nothing have nothing to witness
+  if (line.back() != ':' && comm_rank() == 0) // loops that write nothing have nothing to witness
     std::fprintf(stderr, "%s\n", line.c_str());
 }
 
@@ -276,12 +294,8 @@ void execute(LoopRun &run) {
   for (std::size_t a = 0; a < profile.sent_by_array.size(); ++a)
     profile.sent_by_array[a] += st.sent_by_array[a];
   profile.schedule = map.candidate->label();
-  if (st.options.digest) {
-    if (sharded)
-      gather_written_shards(run);
-    if (st.rank == 0)
-      print_digest(run, pass);
-  }
+  if (st.options.digest)
+    print_digest(run, pass);
 }
 
 } // namespace orion::detail

@@ -194,6 +194,10 @@ void gather_shards(unsigned char *data, Shard &shard) {
                        bytes[static_cast<std::size_t>(r)], r);
   }
   count_sent(-1, bytes[static_cast<std::size_t>(comm_rank())] * (ranks - 1));
+  if (state().options.verbose && comm_rank() == 0)
+    std::fprintf(stderr,
+                 "orion: '%s' (%.1f MB) gathered whole on every rank: driver code reads it\n",
+                 shard.name.c_str(), static_cast<double>(total) / 1048576.0);
 }
 
 bool place_shards(LoopRun &run, const PartitionMap &map) {
@@ -265,16 +269,6 @@ bool place_shards(LoopRun &run, const PartitionMap &map) {
     any = any || want;
   }
   return any;
-}
-
-void gather_written_shards(LoopRun &run) {
-  for (std::size_t a = 0; a < run.arrays.size(); ++a) {
-    DenseHandle &h = run.arrays[a];
-    if (h.shard != nullptr && *h.shard && dense_written(run, static_cast<int>(a))) {
-      gather_shards(h.data, **h.shard);
-      h.shard->reset();
-    }
-  }
 }
 
 void served_miss(Shard &shard, std::int64_t row) {

@@ -34,10 +34,6 @@ namespace orion::detail {
 /// is sharded whole again. True when some argument is sharded.
 bool place_shards(LoopRun &run, const PartitionMap &map);
 
-/// After a run with --orion-digest: the sharded arrays the loop wrote, made whole so that the
-/// digest covers every element (collective).
-void gather_written_shards(LoopRun &run);
-
 /// The served side of one loop execution whose run has sharded arguments.
 class ServedLoop {
 public:

@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -30,20 +32,35 @@ namespace detail {
 template <class A> struct is_dense_array : std::false_type {};
 template <class T, std::size_t N> struct is_dense_array<DenseArray<T, N>> : std::true_type {};
 
-/// Raw bytes of one array, whatever its element type.
+/// Raw bytes of one array, whatever its element type. `data` is the whole extent's storage; on an
+/// array that parallel loops left sharded across the ranks, only this rank's rows there are
+/// current, which are the rows its checkpoint piece holds (checkpoint_format.hpp).
 struct ArrayBytes {
   CheckpointArray shape;
   unsigned char *data;
-  std::int64_t count;
   std::int64_t element_bytes;
+  /// Before restore writes every element: the array stops being sharded (nothing to gather,
+  /// since every row is overwritten). Empty for a whole array.
+  std::function<void()> drop_shard;
 };
 
 template <class T, std::size_t N> ArrayBytes array_bytes(const DenseArray<T, N> &a) {
   ArrayBytes b{
       {element_name<T>(), std::vector<std::int64_t>(a.extents().begin(), a.extents().end())},
-      reinterpret_cast<unsigned char *>(const_cast<T *>(a.data())),
-      a.size(),
-      static_cast<std::int64_t>(sizeof(T))};
+      nullptr,
+      static_cast<std::int64_t>(sizeof(T)),
+      {}};
+#ifdef ORION_DISTRIBUTED
+  // A shard split like the checkpoint's pieces (rows over all ranks) is written as it is;
+  // anything else is made whole first.
+  const std::unique_ptr<Shard> &shard = DenseAccess::shard(a);
+  if (shard && shard->ranks == comm_size() && shard->rows == a.extent(0)) {
+    b.data = reinterpret_cast<unsigned char *>(DenseAccess::data(a));
+    b.drop_shard = [&a] { DenseAccess::shard(a).reset(); };
+    return b;
+  }
+#endif
+  b.data = reinterpret_cast<unsigned char *>(const_cast<T *>(a.data()));
   return b;
 }
 
@@ -89,7 +106,7 @@ inline int read_whole_file(const std::string &path, std::string &out) {
   if (fd < 0)
     return errno;
   FdCloser closer(fd);
-  struct stat st{};
+  struct stat st {};
   if (::fstat(fd, &st) != 0)
     return errno;
   if (!S_ISREG(st.st_mode))
@@ -159,10 +176,9 @@ inline void checkpoint_arrays(const std::string &dir, std::int64_t step,
   Manifest m;
   m.step = step;
   m.generation = generation;
-  std::vector<std::int64_t> counts, sizes;
+  std::vector<std::int64_t> sizes;
   for (const ArrayBytes &a : arrays) {
     m.arrays.push_back(a.shape);
-    counts.push_back(a.count);
     sizes.push_back(a.element_bytes);
   }
 
@@ -178,8 +194,8 @@ inline void checkpoint_arrays(const std::string &dir, std::int64_t step,
   Checksum sum;
   sum.update(&header, sizeof header);
   for (const ArrayBytes &a : arrays) {
-    const std::int64_t lo = shard_begin(a.count, rank, ranks),
-                       hi = shard_begin(a.count, rank + 1, ranks);
+    const std::int64_t lo = piece_begin(a.shape.extents, rank, ranks, kCheckpointVersion),
+                       hi = piece_begin(a.shape.extents, rank + 1, ranks, kCheckpointVersion);
     const void *p = a.data + lo * a.element_bytes;
     const auto n = static_cast<std::size_t>((hi - lo) * a.element_bytes);
     parts.emplace_back(p, n);
@@ -196,7 +212,7 @@ inline void checkpoint_arrays(const std::string &dir, std::int64_t step,
   const std::vector<std::int64_t> checksums =
       comm_allgather(static_cast<std::int64_t>(sum.value()));
   for (int r = 0; r < ranks; ++r)
-    m.shards.push_back({shard_file_name(generation, r), shard_bytes(counts, sizes, r, ranks),
+    m.shards.push_back({shard_file_name(generation, r), shard_bytes(m.arrays, sizes, r, ranks),
                         static_cast<std::uint64_t>(checksums[static_cast<std::size_t>(r)])});
   const std::string manifest_path = dir + "/" + kManifestName;
   if (rank == 0) {
@@ -293,6 +309,21 @@ inline std::int64_t restore_arrays(const std::string &dir, const std::vector<Arr
   const auto shards = static_cast<std::int64_t>(m.shards.size());
   const std::int64_t first = shard_begin(shards, rank, ranks);
   const std::int64_t last = shard_begin(shards, rank + 1, ranks);
+  // The manifest's shard sizes must be what its arrays need, or a piece would be read past the end
+  // of its file.
+  for (std::int64_t s = 0; s < shards; ++s) {
+    std::int64_t need = sizeof(ShardHeader);
+    for (const ArrayBytes &a : arrays)
+      need += (piece_begin(a.shape.extents, s + 1, shards, m.version) -
+               piece_begin(a.shape.extents, s, shards, m.version)) *
+              a.element_bytes;
+    if (m.shards[static_cast<std::size_t>(s)].bytes != need)
+      throw CheckpointError("checkpoint manifest '" + manifest_path + "' is corrupt: shard " +
+                                std::to_string(s) + " has " +
+                                std::to_string(m.shards[static_cast<std::size_t>(s)].bytes) +
+                                " bytes, its arrays need " + std::to_string(need),
+                            true);
+  }
   std::vector<std::string> mine(static_cast<std::size_t>(last - first));
   std::optional<std::string> failure;
   for (std::int64_t s = first; s < last && !failure; ++s)
@@ -302,10 +333,14 @@ inline std::int64_t restore_arrays(const std::string &dir, const std::vector<Arr
 
   std::vector<std::size_t> offset(mine.size(), 0); // how far into each shard's data we are
   for (const ArrayBytes &a : arrays) {
+    const auto begin = [&](std::int64_t s) {
+      return piece_begin(a.shape.extents, s, shards, m.version);
+    };
+    if (a.drop_shard)
+      a.drop_shard();
     std::vector<unsigned char> send;
     for (std::int64_t s = first; s < last; ++s) {
-      const std::int64_t n =
-          (shard_begin(a.count, s + 1, shards) - shard_begin(a.count, s, shards)) * a.element_bytes;
+      const std::int64_t n = (begin(s + 1) - begin(s)) * a.element_bytes;
       const std::string &data = mine[static_cast<std::size_t>(s - first)];
       std::size_t &at = offset[static_cast<std::size_t>(s - first)];
       send.insert(send.end(), data.begin() + static_cast<std::ptrdiff_t>(at),
@@ -315,8 +350,7 @@ inline std::int64_t restore_arrays(const std::string &dir, const std::vector<Arr
     std::vector<std::int64_t> recv_bytes(static_cast<std::size_t>(ranks));
     for (int r = 0; r < ranks; ++r) {
       const std::int64_t lo = shard_begin(shards, r, ranks), hi = shard_begin(shards, r + 1, ranks);
-      recv_bytes[static_cast<std::size_t>(r)] =
-          (shard_begin(a.count, hi, shards) - shard_begin(a.count, lo, shards)) * a.element_bytes;
+      recv_bytes[static_cast<std::size_t>(r)] = (begin(hi) - begin(lo)) * a.element_bytes;
     }
     comm_allgatherv_bytes(send.data(), static_cast<std::int64_t>(send.size()), a.data, recv_bytes);
   }

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -227,4 +228,67 @@ TEST_CASE("manifest text round-trips and rejects foreign shard names", "[checkpo
   m.shards[0].file = "../../etc/passwd";
   CHECK_FALSE(orion::detail::parse_manifest(orion::detail::format_manifest(m), why));
   CHECK(why == "line 8: shard 0 is named '../../etc/passwd', expected 'shard-42-0.bin'");
+}
+
+TEST_CASE("a version 1 checkpoint (pieces split by elements, not rows) still restores",
+          "[checkpoint]") {
+  // Two shards of a 3 x 5 array as version 1 wrote them: elements [0, 7) and [7, 15). Version 2
+  // splits by rows ([0, 5) and [5, 15)), so reading this with the new split would shift values.
+  TempDir dir;
+  const auto want = pattern_matrix(3, 5, 2.0f);
+  namespace d = orion::detail;
+  d::Manifest m;
+  m.step = 9;
+  m.generation = 77;
+  m.arrays = {{"float32", {3, 5}}};
+  for (int s = 0; s < 2; ++s) {
+    d::ShardHeader h{};
+    std::memcpy(h.magic, d::kShardMagic, sizeof h.magic);
+    h.version = 1;
+    h.byte_order = d::kCheckpointByteOrder;
+    h.generation = m.generation;
+    h.rank = s;
+    h.ranks = 2;
+    std::string bytes(reinterpret_cast<const char *>(&h), sizeof h);
+    const std::int64_t lo = d::shard_begin(15, s, 2), hi = d::shard_begin(15, s + 1, 2);
+    bytes.append(reinterpret_cast<const char *>(want.data() + lo),
+                 static_cast<std::size_t>(hi - lo) * sizeof(float));
+    const std::string file = d::shard_file_name(m.generation, s);
+    write_file(dir / file, bytes);
+    m.shards.push_back({file, static_cast<std::int64_t>(bytes.size()), d::text_checksum(bytes)});
+  }
+  std::string text = d::format_manifest(m);
+  text = text.substr(0, text.rfind("checksum "));
+  text.replace(0, text.find('\n'), "orion-checkpoint 1");
+  write_file(dir / "manifest.orion", text + "checksum " + d::hex64(d::text_checksum(text)) + "\n");
+
+  orion::DenseArray<float, 2> got({3, 5});
+  CHECK(orion::restore(dir.path(), got) == 9);
+  for (std::int64_t r = 0; r < 3; ++r)
+    for (std::int64_t c = 0; c < 5; ++c)
+      CHECK(got(r, c) == want(r, c));
+
+  text.replace(0, text.find('\n'), "orion-checkpoint 3");
+  write_file(dir / "manifest.orion", text + "checksum " + d::hex64(d::text_checksum(text)) + "\n");
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), got); }) ==
+        "checkpoint manifest '" + (dir / "manifest.orion") +
+            "' is corrupt: it has another format version ('orion-checkpoint 3'; this build reads "
+            "versions 1 to 2)");
+}
+
+TEST_CASE("a manifest whose shard sizes do not fit its arrays is refused before any read",
+          "[checkpoint]") {
+  TempDir dir;
+  auto w = pattern_matrix(3, 5, 1.0f);
+  orion::checkpoint(dir.path(), 2, w);
+  const std::string manifest = dir / "manifest.orion";
+  std::string why;
+  auto m = orion::detail::parse_manifest(read_file(manifest), why);
+  REQUIRE(m);
+  m->arrays[0].extents = {5, 5}; // consistent checksums, but 25 floats do not fit the shard
+  write_file(manifest, orion::detail::format_manifest(*m));
+  orion::DenseArray<float, 2> bigger({5, 5});
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), bigger); }) ==
+        "checkpoint manifest '" + manifest +
+            "' is corrupt: shard 0 has 92 bytes, its arrays need " + "132");
 }

@@ -3,8 +3,13 @@
 //
 //   DIR/manifest.orion          text, written last: the step, the arrays and the shard files
 //   DIR/shard-<gen>-<r>.bin     one per writing rank: a ShardHeader, then for every array in order
-//                               the elements [shard_begin(n, r, S), shard_begin(n, r + 1, S)) of
-//                               its n row-major elements, as raw bytes
+//                               its rows [shard_begin(R, r, S), shard_begin(R, r + 1, S)) of its
+//                               R rows (extent 0), row-major, as raw bytes
+//
+// The pieces follow rows because an array that parallel loops sharded across the ranks is split
+// the same way (detail/shard.hpp): each rank writes the rows it owns from its own storage, and
+// nothing is gathered. Version 1 split the n elements instead ([shard_begin(n, r, S), ...)); it
+// is still read.
 //
 // A checkpoint is one generation: shard files named with a fresh generation, then the manifest
 // naming them, renamed over the old one. Until that rename the old manifest names old files that
@@ -15,7 +20,7 @@
 //
 // The manifest, line by line (every number decimal, checksums 16 hex digits):
 //
-//   orion-checkpoint 1
+//   orion-checkpoint 2
 //   byte-order 01020304           the writer's byte order (04030201 reads back on the other one)
 //   step 7
 //   generation 1732444800123456789
@@ -39,7 +44,9 @@
 namespace orion::detail {
 
 inline constexpr const char *kManifestName = "manifest.orion";
-inline constexpr std::int64_t kCheckpointVersion = 1;
+inline constexpr std::int64_t kCheckpointVersion = 2;
+/// The oldest format version this build reads.
+inline constexpr std::int64_t kCheckpointOldestVersion = 1;
 inline constexpr std::uint32_t kCheckpointByteOrder = 0x01020304;
 inline constexpr char kShardMagic[8] = {'O', 'R', 'I', 'O', 'N', 'C', 'K', 'P'};
 
@@ -93,6 +100,7 @@ struct CheckpointShard {
 
 /// Everything a manifest says.
 struct Manifest {
+  std::int64_t version = kCheckpointVersion;
   std::int64_t step = 0;
   std::int64_t generation = 0;
   std::uint32_t byte_order = kCheckpointByteOrder;
@@ -107,18 +115,35 @@ inline std::int64_t shard_begin(std::int64_t n, std::int64_t s, std::int64_t sha
   return n / shards * s + n % shards * s / shards;
 }
 
+/// First element of shard s of `shards` of an array of this shape, in a checkpoint of format
+/// `version`: the first element of its first row (version 2), or of a balanced range of elements
+/// (version 1).
+inline std::int64_t piece_begin(const std::vector<std::int64_t> &extents, std::int64_t s,
+                                std::int64_t shards, std::int64_t version) {
+  std::int64_t n = 1;
+  for (std::int64_t e : extents)
+    n *= e;
+  if (version < 2 || extents.empty() || extents[0] == 0)
+    return shard_begin(n, s, shards);
+  return shard_begin(extents[0], s, shards) * (n / extents[0]);
+}
+
 inline std::string shard_file_name(std::int64_t generation, int rank) {
   return "shard-" + std::to_string(generation) + "-" + std::to_string(rank) + ".bin";
 }
 
-/// Bytes of shard file `rank` of `shards` for these arrays, element sizes in `element_bytes`.
-inline std::int64_t shard_bytes(const std::vector<std::int64_t> &counts,
+/// Bytes of shard file `rank` of `shards` (format kCheckpointVersion) for these arrays, element
+/// sizes in `element_bytes`.
+inline std::int64_t shard_bytes(const std::vector<CheckpointArray> &arrays,
                                 const std::vector<std::int64_t> &element_bytes, int rank,
                                 int shards) {
   std::int64_t bytes = sizeof(ShardHeader);
-  for (std::size_t a = 0; a < counts.size(); ++a)
-    bytes += (shard_begin(counts[a], rank + 1, shards) - shard_begin(counts[a], rank, shards)) *
+  for (std::size_t a = 0; a < arrays.size(); ++a) {
+    const std::vector<std::int64_t> &x = arrays[a].extents;
+    bytes += (piece_begin(x, rank + 1, shards, kCheckpointVersion) -
+              piece_begin(x, rank, shards, kCheckpointVersion)) *
              element_bytes[a];
+  }
   return bytes;
 }
 
@@ -199,11 +224,16 @@ inline std::optional<Manifest> parse_manifest(std::string_view text, std::string
     why = "line " + std::to_string(line + 1) + ": " + what;
     return std::nullopt;
   };
-  if (lines.empty() || lines[0] != "orion-checkpoint " + std::to_string(kCheckpointVersion)) {
-    why = lines.empty() || !lines[0].starts_with("orion-checkpoint ")
-              ? "it is not an orion checkpoint manifest"
-              : "it has another format version ('" + std::string(lines[0]) +
-                    "'; this build reads version " + std::to_string(kCheckpointVersion) + ")";
+  std::int64_t version = 0;
+  if (lines.empty() || !lines[0].starts_with("orion-checkpoint ")) {
+    why = "it is not an orion checkpoint manifest";
+    return std::nullopt;
+  }
+  if (!number(lines[0].substr(17), version) || version < kCheckpointOldestVersion ||
+      version > kCheckpointVersion) {
+    why = "it has another format version ('" + std::string(lines[0]) + "'; this build reads " +
+          "versions " + std::to_string(kCheckpointOldestVersion) + " to " +
+          std::to_string(kCheckpointVersion) + ")";
     return std::nullopt;
   }
   // The checksum line first: what it covers must be intact before anything else is believed.
@@ -220,6 +250,7 @@ inline std::optional<Manifest> parse_manifest(std::string_view text, std::string
   }
 
   Manifest m;
+  m.version = version;
   std::size_t at = 1;
   const auto field = [&](std::string_view key) -> std::optional<std::vector<std::string_view>> {
     if (at + 1 >= lines.size())
