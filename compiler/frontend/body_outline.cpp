@@ -95,7 +95,14 @@ public:
     }
     return true;
   }
+  /// A lambda's body is traversed like the rest, so what it writes through its by-reference
+  /// captures is marked where it writes. What it hands out is not: a lambda that returns a
+  /// non-const reference or pointer (`[&]() -> int64_t & { return j; }`) may be written through at
+  /// the call, so its by-reference captures count as written.
   bool VisitLambdaExpr(clang::LambdaExpr *lambda) {
+    const clang::QualType r = lambda->getCallOperator()->getReturnType();
+    if (!((r->isReferenceType() || r->isPointerType()) && !r->getPointeeType().isConstQualified()))
+      return true;
     for (const clang::LambdaCapture &c : lambda->captures())
       if (c.capturesVariable() && c.getCaptureKind() == clang::LCK_ByRef)
         vars.insert(c.getCapturedVar());
