@@ -7,6 +7,7 @@
 #include "loop_builder.hpp"
 #include "nested_parallel_loops.hpp"
 #include "pragma_handler.hpp"
+#include "prefix_pch.hpp"
 #include "rank_dependent_collectives.hpp"
 
 #include <clang/AST/ASTConsumer.h>
@@ -16,6 +17,8 @@
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
 
 #include <algorithm>
 
@@ -125,19 +128,39 @@ private:
   const AfterParse &after_parse_;
 };
 
+/// The main file and every non-system header it includes (Clang's own -MMD collector), also those
+/// a precompiled <orion/orion.hpp> stands for, but not the PCH file itself.
+class InputFiles : public clang::DependencyCollector {
+public:
+  /// `pch_dir`: the PCH cache, whose files (the PCH and the one-line header it was built from)
+  /// are not the program's inputs.
+  explicit InputFiles(std::string pch_dir) : pch_dir_(std::move(pch_dir)) {}
+  bool sawDependency(llvm::StringRef file, bool from_module, bool is_system, bool is_module_file,
+                     bool is_missing) override {
+    return !is_module_file && (pch_dir_.empty() || !file.starts_with(pch_dir_)) &&
+           clang::DependencyCollector::sawDependency(file, from_module, is_system, is_module_file,
+                                                     is_missing);
+  }
+
+private:
+  std::string pch_dir_;
+};
+
 /// Registers the `orion` pragma handler for the file being parsed.
 class LoopAction : public clang::ASTFrontendAction {
 public:
-  LoopAction(ir::Program &program, const AfterParse &after_parse)
-      : program_(program), after_parse_(after_parse) {}
+  LoopAction(ir::Program &program, const AfterParse &after_parse, const std::string &pch_dir)
+      : program_(program), after_parse_(after_parse),
+        inputs_(std::make_shared<InputFiles>(pch_dir)) {}
 
   bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
     ci.getPreprocessor().AddPragmaHandler(new OrionPragmaHandler(pragmas_, pragma_errors_));
-    inputs_.attachToPreprocessor(ci.getPreprocessor());
+    inputs_->attachToPreprocessor(ci.getPreprocessor());
+    ci.addDependencyCollector(inputs_); // the headers inside a PCH, when one is loaded
     return true;
   }
   void EndSourceFileAction() override {
-    for (const std::string &file : inputs_.getDependencies())
+    for (const std::string &file : inputs_->getDependencies())
       program_.inputs.push_back(file);
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
@@ -150,34 +173,69 @@ private:
   unsigned pragma_errors_ = 0;
   ir::Program &program_;
   const AfterParse &after_parse_;
-  /// The main file and every non-system header it includes (Clang's own -MMD collector).
-  clang::DependencyCollector inputs_;
+  std::shared_ptr<InputFiles> inputs_;
 };
 
 class LoopActionFactory : public clang::tooling::FrontendActionFactory {
 public:
-  LoopActionFactory(ir::Program &program, const AfterParse &after_parse)
-      : program_(program), after_parse_(after_parse) {}
+  LoopActionFactory(ir::Program &program, const AfterParse &after_parse, std::string pch_dir)
+      : program_(program), after_parse_(after_parse), pch_dir_(std::move(pch_dir)) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<LoopAction>(program_, after_parse_);
+    return std::make_unique<LoopAction>(program_, after_parse_, pch_dir_);
   }
 
 private:
   ir::Program &program_;
   const AfterParse &after_parse_;
+  std::string pch_dir_;
 };
+
+/// A cached PCH of <orion/orion.hpp> that can stand in for the program's first line, if any
+/// (prefix_pch.hpp). -verify changes nothing in the header's parse, so it is not part of the key.
+std::optional<std::string> precompiled_prefix(const FrontendOptions &options) {
+  if (!options.use_pch)
+    return std::nullopt;
+  const std::optional<std::string> dir = prefix_pch_cache_dir();
+  if (!dir)
+    return std::nullopt;
+  std::string file_text;
+  if (!options.contents) {
+    auto buffer = llvm::MemoryBuffer::getFile(options.source);
+    if (!buffer)
+      return std::nullopt; // the parse reports it
+    file_text = (*buffer)->getBuffer().str();
+  }
+  if (!starts_with_orion_include(options.contents ? *options.contents : file_text))
+    return std::nullopt;
+  std::vector<std::string> args;
+  for (std::size_t i = 0; i < options.compiler_args.size(); ++i) {
+    if (options.compiler_args[i] == "-Xclang" && i + 1 < options.compiler_args.size() &&
+        options.compiler_args[i + 1] == "-verify") {
+      ++i;
+      continue;
+    }
+    args.push_back(options.compiler_args[i]);
+  }
+  return prefix_pch(args, *dir);
+}
 
 } // namespace
 
 std::optional<ir::Program> run_frontend(const FrontendOptions &options) {
   ir::Program program;
   program.source = options.source;
-  clang::tooling::FixedCompilationDatabase database(".", options.compiler_args);
+  std::vector<std::string> args = options.compiler_args;
+  std::string pch_dir;
+  if (std::optional<std::string> pch = precompiled_prefix(options)) {
+    args.insert(args.end(), {"-include-pch", *pch});
+    pch_dir = llvm::sys::path::parent_path(*pch).str();
+  }
+  clang::tooling::FixedCompilationDatabase database(".", args);
   clang::tooling::ClangTool tool(database, {options.source});
   tool.setPrintErrorMessage(false); // the diagnostics already said what went wrong
   if (options.contents)
     tool.mapVirtualFile(options.source, *options.contents);
-  LoopActionFactory factory(program, options.after_parse);
+  LoopActionFactory factory(program, options.after_parse, pch_dir);
   if (tool.run(&factory) != 0)
     return std::nullopt;
   sort_loops(program);

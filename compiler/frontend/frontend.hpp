@@ -34,6 +34,8 @@ struct FrontendOptions {
   /// The text to parse as `source` instead of the file's contents (the fuzzer parses from memory).
   std::optional<std::string> contents;
   AfterParse after_parse; ///< optional
+  /// Parse <orion/orion.hpp> from the PCH cache when the program starts with it (prefix_pch.hpp).
+  bool use_pch = true;
 };
 
 /// Parses `options.source` with Clang, prints diagnostics to stderr, and returns the LoopIR of

@@ -83,7 +83,7 @@ const std::vector<std::string> &pipeline_args() {
 void run_pipeline(const std::string &text) {
   using namespace orion;
   const std::vector<std::string> &args = pipeline_args();
-  auto program = frontend::run_frontend({kInputName, args, text, {}});
+  auto program = frontend::run_frontend({kInputName, args, text, {}, /*use_pch=*/false});
   if (!program)
     return;
   deps::IslContext isl;

@@ -35,6 +35,9 @@ config.substitutions.append(("%opt_viewer", "/usr/lib/llvm-19/share/opt-viewer/o
 config.substitutions.append(("%mpiexec", config.mpiexec))
 config.substitutions.append(("%runtime_include", os.path.join(config.orion_src_root, "runtime", "include")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
+# orionc's cache of precompiled <orion/orion.hpp> (compiler/frontend/prefix_pch.hpp): one per build
+# tree, so that the suite neither reads nor fills the user's own cache.
+config.environment["ORIONC_PCH_CACHE"] = os.path.join(config.orion_obj_root, "pch-cache")
 # Diagnostics must not depend on the terminal.
 config.environment["TERM"] = "dumb"
 # The sanitized build's programs need clang's sanitizer runtimes: tools/bootstrap.sh sanitize
