@@ -286,6 +286,21 @@ template <class T, std::size_t N> Buffer<T, N> &plain(Buffer<T, N> &b, std::int6
 template <class A> ServedView<A> plain(Served<A> &s, std::int64_t) {
   return ServedView<A>(s.array);
 }
+/// As plain(), with relaxed arrays seen through views that never test for a shard: for a run in
+/// which no relaxed argument is sharded.
+template <class A> decltype(auto) plain_whole(A &a, std::int64_t worker) {
+  return plain(a, worker);
+}
+template <class T, std::size_t N>
+RelaxedView<T, N, false> plain_whole(RelaxedDeltas<T, N> &d, std::int64_t worker) {
+  return {d, worker};
+}
+template <class A> bool sharded_relaxed(const A &) { return false; }
+template <class T, std::size_t N> bool sharded_relaxed(RelaxedDeltas<T, N> &d) {
+  return orion::detail::DenseAccess::shard(d.array()) != nullptr;
+}
+template <class A> inline constexpr bool is_relaxed_v = false;
+template <class T, std::size_t N> inline constexpr bool is_relaxed_v<RelaxedDeltas<T, N>> = true;
 
 /// ... and recording what it touches (relaxed updates and buffered writes commute: not logged).
 template <class T, std::size_t N>
@@ -347,7 +362,15 @@ void with_prefetch_views(Tuple &bound, orion::detail::PrefetchRows &rows, F &&f,
 template <class Tuple, class F, std::size_t... I>
 void with_views(Tuple &bound, const detail::BlockTask &task, orion::detail::AccessLog *log, F &&f,
                 std::index_sequence<I...>) {
-  if (log == nullptr) {
+  // A loop with relaxed arrays gets its body twice: with views that test for a shard, and (the
+  // common case: none is sharded in this run) with views that do not.
+  constexpr bool relaxed =
+      (is_relaxed_v<std::remove_cvref_t<std::tuple_element_t<I, Tuple>>> || ...);
+  if (log == nullptr && relaxed && !(sharded_relaxed(std::get<I>(bound)) || ...)) {
+    [[maybe_unused]] std::tuple<decltype(plain_whole(std::get<I>(bound), task.worker))...> views(
+        plain_whole(std::get<I>(bound), task.worker)...);
+    f(std::get<I>(views)...);
+  } else if (log == nullptr) {
     [[maybe_unused]] std::tuple<decltype(plain(std::get<I>(bound), task.worker))...> views(
         plain(std::get<I>(bound), task.worker)...);
     f(std::get<I>(views)...);

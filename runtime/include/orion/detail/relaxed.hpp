@@ -67,7 +67,12 @@ private:
 /// the serial build printed 100.) Elements are returned as prvalues, which C++17 does not copy,
 /// so `cnt(v) += 1` stays live; for the same reason `auto x = cnt(v)`, a ternary of two elements
 /// or a by-value deduced parameter would hold the live proxy, and orionc refuses those forms.
-template <class T> class RelaxedElement {
+///
+/// `Checked`: the array may be sharded across ranks, so a read first makes sure its row is here.
+/// An unchecked element (the array is whole for the whole run) has no such test: its slow path is
+/// a call the compiler cannot see into, which kept LDA's loop over the topics from vectorizing
+/// (one worker 0.75x the serial build with it, docs/benchmarks.md).
+template <class T, bool Checked = true> class RelaxedElement {
 public:
   /// `shard`: the array is sharded and `row` is the element's row, fetched before it is read.
   RelaxedElement(T &element, detail::PendingSlot<T> *slot, std::int64_t off,
@@ -87,7 +92,8 @@ public:
   RelaxedElement &operator=(const RelaxedElement &other) { return *this = static_cast<T>(other); }
 
   operator T() const {
-    detail_::need_row(shard_, row_);
+    if constexpr (Checked)
+      detail_::need_row(shard_, row_);
     if (slot_ == nullptr)
       return *element_;
     const T *d = slot_->find(off_);
@@ -140,7 +146,8 @@ private:
 };
 
 /// A relaxed array as the body of one block sees it (same shape interface as the array).
-template <class T, std::size_t N> class RelaxedView {
+/// `Checked`: the array may be sharded in this run (see RelaxedElement).
+template <class T, std::size_t N, bool Checked = true> class RelaxedView {
 public:
   using value_type = T;
   using key_type = std::array<std::int64_t, N>;
@@ -150,10 +157,10 @@ public:
       : array_(&deltas.array()), slot_(deltas.slot(worker)),
         shard_(detail::DenseAccess::shard(*array_).get()) {}
 
-  template <std::integral... I> RelaxedElement<T> operator()(I... index) const {
+  template <std::integral... I> RelaxedElement<T, Checked> operator()(I... index) const {
     T &element = detail::DenseAccess::element(*array_, index...);
-    return RelaxedElement<T>(element, slot_, &element - detail::DenseAccess::data(*array_), shard_,
-                             detail_::first_index(index...));
+    return RelaxedElement<T, Checked>(element, slot_, &element - detail::DenseAccess::data(*array_),
+                                      shard_, detail_::first_index(index...));
   }
   std::int64_t extent(std::size_t d) const { return array_->extent(d); }
   const key_type &extents() const noexcept { return array_->extents(); }
