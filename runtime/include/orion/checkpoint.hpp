@@ -106,7 +106,7 @@ inline int read_whole_file(const std::string &path, std::string &out) {
   if (fd < 0)
     return errno;
   FdCloser closer(fd);
-  struct stat st {};
+  struct stat st{};
   if (::fstat(fd, &st) != 0)
     return errno;
   if (!S_ISREG(st.st_mode))
@@ -212,7 +212,7 @@ inline void checkpoint_arrays(const std::string &dir, std::int64_t step,
   const std::vector<std::int64_t> checksums =
       comm_allgather(static_cast<std::int64_t>(sum.value()));
   for (int r = 0; r < ranks; ++r)
-    m.shards.push_back({shard_file_name(generation, r), shard_bytes(m.arrays, sizes, r, ranks),
+    m.shards.push_back({shard_file_name(generation, r), shard_bytes(m.arrays, sizes, r, ranks, kCheckpointVersion),
                         static_cast<std::uint64_t>(checksums[static_cast<std::size_t>(r)])});
   const std::string manifest_path = dir + "/" + kManifestName;
   if (rank == 0) {
@@ -311,12 +311,11 @@ inline std::int64_t restore_arrays(const std::string &dir, const std::vector<Arr
   const std::int64_t last = shard_begin(shards, rank + 1, ranks);
   // The manifest's shard sizes must be what its arrays need, or a piece would be read past the end
   // of its file.
+  std::vector<std::int64_t> sizes;
+  for (const ArrayBytes &a : arrays)
+    sizes.push_back(a.element_bytes);
   for (std::int64_t s = 0; s < shards; ++s) {
-    std::int64_t need = sizeof(ShardHeader);
-    for (const ArrayBytes &a : arrays)
-      need += (piece_begin(a.shape.extents, s + 1, shards, m.version) -
-               piece_begin(a.shape.extents, s, shards, m.version)) *
-              a.element_bytes;
+    const std::int64_t need = shard_bytes(m.arrays, sizes, s, shards, m.version);
     if (m.shards[static_cast<std::size_t>(s)].bytes != need)
       throw CheckpointError("checkpoint manifest '" + manifest_path + "' is corrupt: shard " +
                                 std::to_string(s) + " has " +

@@ -132,16 +132,15 @@ inline std::string shard_file_name(std::int64_t generation, int rank) {
   return "shard-" + std::to_string(generation) + "-" + std::to_string(rank) + ".bin";
 }
 
-/// Bytes of shard file `rank` of `shards` (format kCheckpointVersion) for these arrays, element
-/// sizes in `element_bytes`.
+/// Bytes of shard file `rank` of `shards` in format `version` for these arrays, element sizes in
+/// `element_bytes`.
 inline std::int64_t shard_bytes(const std::vector<CheckpointArray> &arrays,
-                                const std::vector<std::int64_t> &element_bytes, int rank,
-                                int shards) {
+                                const std::vector<std::int64_t> &element_bytes, std::int64_t rank,
+                                std::int64_t shards, std::int64_t version) {
   std::int64_t bytes = sizeof(ShardHeader);
   for (std::size_t a = 0; a < arrays.size(); ++a) {
     const std::vector<std::int64_t> &x = arrays[a].extents;
-    bytes += (piece_begin(x, rank + 1, shards, kCheckpointVersion) -
-              piece_begin(x, rank, shards, kCheckpointVersion)) *
+    bytes += (piece_begin(x, rank + 1, shards, version) - piece_begin(x, rank, shards, version)) *
              element_bytes[a];
   }
   return bytes;
