@@ -23,7 +23,64 @@ namespace orion {
 
 namespace detail {
 struct DenseAccess;
-}
+
+/// Row-major element arithmetic, shared by DenseArray and the views parallel loops give a body
+/// (parallel.hpp's DenseView), so that both check and index alike.
+template <std::size_t N> struct RowMajor {
+  // Bounds are checked on the indices themselves, which reach the failure path by value: an
+  // index array whose address reached it would be memory any pointer might alias, and every
+  // access would then reload the array's data pointer and extents (in the generated code, whose
+  // loop body reaches the arrays through references).
+  template <class... I>
+  static void check([[maybe_unused]] const char *what,
+                    [[maybe_unused]] const std::array<std::int64_t, N> &extents,
+                    [[maybe_unused]] I... index) {
+#ifndef NDEBUG
+    check_at(what, extents, std::index_sequence_for<I...>{}, index...);
+#endif
+  }
+  template <std::size_t... D, class... I>
+  static void check_at(const char *what, const std::array<std::int64_t, N> &extents,
+                       std::index_sequence<D...>, I... index) {
+    // Unsigned: a negative index is out of range too.
+    const bool out = (false | ... |
+                      (static_cast<std::uint64_t>(static_cast<std::int64_t>(index)) >=
+                       static_cast<std::uint64_t>(extents[D])));
+    if (out) [[unlikely]]
+      index_error_at(what, extents, static_cast<std::int64_t>(index)...);
+  }
+
+  static std::size_t offset(const std::array<std::int64_t, N> &extents,
+                            const std::array<std::int64_t, N> &index) {
+    std::int64_t off = index[0];
+    for (std::size_t d = 1; d < N; ++d)
+      off = off * extents[d] + index[d];
+    return static_cast<std::size_t>(off);
+  }
+
+  static std::size_t row_offset(const std::array<std::int64_t, N> &extents,
+                                const std::array<std::int64_t, N - 1> &index) {
+    std::int64_t off = 0;
+    for (std::size_t d = 0; d + 1 < N; ++d)
+      off = off * extents[d] + index[d];
+    return static_cast<std::size_t>(off * extents[N - 1]);
+  }
+
+  /// Element `index...` of `data` (checked unless NDEBUG).
+  template <class T, class... I>
+  static T &element(T *data, const std::array<std::int64_t, N> &extents, I... index) {
+    check("DenseArray", extents, index...);
+    return data[offset(extents, {static_cast<std::int64_t>(index)...})];
+  }
+  /// The last dimension at the leading indices `index...` (checked unless NDEBUG).
+  template <class T, class... I>
+  static std::span<T> row(T *data, const std::array<std::int64_t, N> &extents, I... index) {
+    check("DenseArray row", extents, index...);
+    return {data + row_offset(extents, {static_cast<std::int64_t>(index)...}),
+            static_cast<std::size_t>(extents[N - 1])};
+  }
+};
+} // namespace detail
 
 /// What iterating a DenseArray yields: the element's coordinates (by value: they are computed) and
 /// a reference to it, so `for (auto&& [key, value] : A)` works and `value` is writable.
@@ -231,47 +288,10 @@ private:
   }
 
   template <class... I> T &at(I... index) {
-    check_indices("DenseArray", index...);
-    return data_.data()[offset({static_cast<std::int64_t>(index)...})];
+    return detail::RowMajor<N>::element(data_.data(), extents_, index...);
   }
   template <class... I> std::span<T> row_at(I... index) {
-    check_indices("DenseArray row", index...);
-    return {data_.data() + row_offset({static_cast<std::int64_t>(index)...}),
-            static_cast<std::size_t>(extents_[N - 1])};
-  }
-
-  // Bounds are checked on the indices themselves, which reach the failure path by value: an
-  // index array whose address reached it would be memory any pointer might alias, and every
-  // access would then reload the array's data pointer and extents (in the generated code, whose
-  // loop body reaches the arrays through references).
-  template <class... I>
-  void check_indices([[maybe_unused]] const char *what, [[maybe_unused]] I... index) const {
-#ifndef NDEBUG
-    check_indices_at(what, std::index_sequence_for<I...>{}, index...);
-#endif
-  }
-  template <std::size_t... D, class... I>
-  void check_indices_at(const char *what, std::index_sequence<D...>, I... index) const {
-    // Unsigned: a negative index is out of range too.
-    const bool out = (false | ... |
-                      (static_cast<std::uint64_t>(static_cast<std::int64_t>(index)) >=
-                       static_cast<std::uint64_t>(extents_[D])));
-    if (out) [[unlikely]]
-      detail::index_error_at(what, extents_, static_cast<std::int64_t>(index)...);
-  }
-
-  std::size_t offset(const key_type &index) const {
-    std::int64_t off = index[0];
-    for (std::size_t d = 1; d < N; ++d)
-      off = off * extents_[d] + index[d];
-    return static_cast<std::size_t>(off);
-  }
-
-  std::size_t row_offset(const std::array<std::int64_t, N - 1> &index) const {
-    std::int64_t off = 0;
-    for (std::size_t d = 0; d + 1 < N; ++d)
-      off = off * extents_[d] + index[d];
-    return static_cast<std::size_t>(off * extents_[N - 1]);
+    return detail::RowMajor<N>::row(data_.data(), extents_, index...);
   }
 
   key_type extents_{};

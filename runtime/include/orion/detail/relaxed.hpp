@@ -154,16 +154,20 @@ public:
   static constexpr std::size_t dims = N;
 
   RelaxedView(RelaxedDeltas<T, N> &deltas, std::int64_t worker)
-      : array_(&deltas.array()), slot_(deltas.slot(worker)),
+      : array_(&deltas.array()), data_(detail::DenseAccess::data(*array_)),
+        extents_(array_->extents()), slot_(deltas.slot(worker)),
         shard_(detail::DenseAccess::shard(*array_).get()) {}
 
+  // Indexed through the view's own copy of the storage pointer and extents, which do not change
+  // during a block (a shard's rows arrive in place), for the reason parallel.hpp's DenseView does.
   template <std::integral... I> RelaxedElement<T, Checked> operator()(I... index) const {
-    T &element = detail::DenseAccess::element(*array_, index...);
-    return RelaxedElement<T, Checked>(element, slot_, &element - detail::DenseAccess::data(*array_),
-                                      shard_, detail_::first_index(index...));
+    static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
+    T &element = detail::RowMajor<N>::element(data_, extents_, index...);
+    return RelaxedElement<T, Checked>(element, slot_, &element - data_, shard_,
+                                      detail_::first_index(index...));
   }
-  std::int64_t extent(std::size_t d) const { return array_->extent(d); }
-  const key_type &extents() const noexcept { return array_->extents(); }
+  std::int64_t extent(std::size_t d) const { return extents_[d]; }
+  const key_type &extents() const noexcept { return extents_; }
   std::int64_t size() const noexcept { return array_->size(); }
 
   /// Read-only access for code that reads the array as a whole: a helper taking
@@ -178,7 +182,7 @@ public:
     return *array_;
   }
   template <std::integral... I> std::span<const T> row(I... index) const {
-    const std::span<T> r = detail::DenseAccess::row(*array_, index...);
+    const std::span<T> r = detail::RowMajor<N>::row(data_, extents_, index...);
     if constexpr (sizeof...(I) > 0)
       detail_::need_row(shard_, detail_::first_index(index...));
     else if (shard_ != nullptr)
@@ -188,6 +192,8 @@ public:
 
 private:
   DenseArray<T, N> *array_;
+  T *data_;
+  key_type extents_;
   detail::PendingSlot<T> *slot_;
   detail::Shard *shard_;
 };
