@@ -46,6 +46,14 @@ void prefer_ob1_without_fast_network() {
   setenv("OMPI_MCA_pml", "ob1", 0);
 }
 
+/// A program started without mpirun is an MPI singleton, and Open MPI then forks a daemon (orted)
+/// for it by default, in case the program spawns or connects to other jobs, which orion programs
+/// never do: 0.1 s of every start (an SGD MF program loading 200,000 ratings from its cache: 0.15
+/// -> 0.06 s). The isolated singleton starts without it. The variable only concerns singletons
+/// (under mpirun or a batch system's launcher another component starts the process), and a value
+/// the user set, 0 included, is kept.
+void isolate_singleton() { setenv("OMPI_MCA_ess_singleton_isolated", "1", 0); }
+
 } // namespace
 
 void backend_init(int &argc, char **&argv) {
@@ -57,6 +65,7 @@ void backend_init(int &argc, char **&argv) {
                 "orion::Session");
   if (initialized == 0) {
     prefer_ob1_without_fast_network();
+    isolate_singleton();
     int provided = 0;
     // FUNNELED: worker threads never call MPI; only the thread that started the session does.
     if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)

@@ -125,3 +125,11 @@ TEST_CASE("the Session asks Open MPI for ob1 unless the user chose or a fast net
     CHECK(std::string(pml) == "ob1");
   }
 }
+
+TEST_CASE("the Session asks Open MPI for an isolated singleton unless the user chose",
+          "[mpi][singleton]") {
+  const auto user_choice = initial_env("OMPI_MCA_ess_singleton_isolated");
+  const char *isolated = std::getenv("OMPI_MCA_ess_singleton_isolated");
+  REQUIRE(isolated != nullptr);
+  CHECK(std::string(isolated) == user_choice.value_or("1"));
+}
