@@ -294,6 +294,7 @@ void execute(LoopRun &run) {
   for (std::size_t a = 0; a < profile.sent_by_array.size(); ++a)
     profile.sent_by_array[a] += st.sent_by_array[a];
   profile.schedule = map.candidate->label();
+  profile.predicted_bytes += map.costs[static_cast<std::size_t>(map.candidate_index)];
   if (st.options.digest)
     print_digest(run, pass);
 }

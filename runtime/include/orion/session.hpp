@@ -202,6 +202,14 @@ inline void Session::start(int &argc, char **&argv) {
 
 inline Session::~Session() {
   detail::RuntimeState &st = detail::state();
+  try {
+    // A rank still waiting in a collective call would wait forever once the others finalize.
+    detail::enter_collective({detail::CollectiveKind::SessionEnd});
+    if (st.options.stats) // every rank has the same option, and ran the same loops
+      detail::gather_loop_traffic(st);
+  } catch (const Error &e) {
+    detail::end_with_error(e.what(), e.collective());
+  }
   if (st.options.stats && st.rank == 0)
     std::fprintf(stderr,
                  "orion: stats: rank 0 parsed %lld file(s), %.1f MB in %.3f s (%.1f MB/s)\n",
@@ -213,12 +221,6 @@ inline Session::~Session() {
         static_cast<long long>(st.cache_loads), st.cache_bytes_loaded / 1e6, st.cache_load_seconds);
   if (st.options.stats && st.rank == 0)
     detail::print_stats(st);
-  try {
-    // A rank still waiting in a collective call would wait forever once the others finalize.
-    detail::enter_collective({detail::CollectiveKind::SessionEnd});
-  } catch (const Error &e) {
-    detail::end_with_error(e.what(), e.collective());
-  }
   std::set_terminate(st.previous_terminate);
   st.previous_terminate = nullptr;
   detail::backend_finalize();

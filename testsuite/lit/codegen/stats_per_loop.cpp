@@ -51,6 +51,11 @@ int main(int argc, char **argv) {
 // On two ranks each 1D loop sends the slabs of the one array it writes (the other is only read).
 // NP2-DAG: orion: stats: rank 0 loop {{.*}}stats_per_loop.cpp:27 sent, by array: a {{[0-9.]+}} MB (100%)
 // NP2-DAG: orion: stats: rank 0 loop {{.*}}stats_per_loop.cpp:32 sent, by array: b {{[0-9.]+}} MB (100%)
+// Each rank writes back its half of the written array: all ranks together send what the cost
+// model's coherence term says, (R - 1) * 160 kB per run.
+// NP2-DAG: orion: stats: loop {{.*}}stats_per_loop.cpp:27: all 2 rank(s) sent 0.160 MB per run; the cost model predicted 0.160 MB per pass (sent / model 1.000){{$}}
+// NP2-DAG: orion: stats: loop {{.*}}stats_per_loop.cpp:32: all 2 rank(s) sent 0.160 MB per run; the cost model predicted 0.160 MB per pass (sent / model 1.000){{$}}
 // On one rank nothing is sent, and a loop that ran once has no first/later line.
+// ONE-NOT: rank(s) sent
 // ONE-NOT: sent, by array
 // ONE-NOT: stats_per_loop.cpp:32: first run

@@ -103,6 +103,11 @@ struct LoopProfile {
   /// The loop's arguments (0: the iterated array) and the bytes sent for each, over all runs.
   std::vector<std::string> arrays;
   std::vector<std::int64_t> sent_by_array;
+  /// The cost model's bytes per pass for the schedule each run used, summed over the runs.
+  double predicted_bytes = 0;
+  /// Bytes every rank sent for the loop, summed over ranks and runs: gathered when the Session
+  /// ends under --orion-stats (-1 before).
+  std::int64_t sent_by_all_ranks = -1;
 };
 
 struct RuntimeState {

@@ -1,6 +1,7 @@
 // What --orion-stats prints when a Session ends: where rank 0's time went.
 #pragma once
 
+#include <orion/detail/comm.hpp>
 #include <orion/detail/state.hpp>
 
 #include <algorithm>
@@ -10,6 +11,37 @@
 #include <vector>
 
 namespace orion::detail {
+
+/// Sums each loop's sent bytes over the ranks into LoopProfile::sent_by_all_ranks (collective:
+/// every rank calls it with the same loops, in the order they first ran).
+inline void gather_loop_traffic(RuntimeState &st) {
+  for (LoopProfile &p : st.loop_profiles) {
+    std::int64_t total = 0;
+    for (std::int64_t bytes : comm_allgather(p.counters.bytes_sent))
+      total += bytes;
+    p.sent_by_all_ranks = total;
+  }
+}
+
+/// For one loop, the bytes all ranks sent per run against the cost model's bytes per pass (what
+/// chose the schedule). The model counts a rotation's hand-offs between the threads of a rank too,
+/// which move no bytes.
+inline void print_loop_traffic(const LoopProfile &p, int ranks, int threads) {
+  const std::int64_t runs = p.counters.runs;
+  if (p.sent_by_all_ranks < 0 || runs <= 0 || (p.sent_by_all_ranks == 0 && p.predicted_bytes <= 0))
+    return;
+  const double sent = static_cast<double>(p.sent_by_all_ranks) / static_cast<double>(runs);
+  const double model = p.predicted_bytes / static_cast<double>(runs);
+  char ratio[64] = "";
+  if (model > 0)
+    std::snprintf(ratio, sizeof ratio, " (sent / model %.3f)", sent / model);
+  std::fprintf(stderr,
+               "orion: stats: loop %s: all %d rank(s) sent %.3f MB per run; the cost model "
+               "predicted %.3f MB per pass%s%s\n",
+               p.where.c_str(), ranks, sent / 1e6, model / 1e6, ratio,
+               threads > 1 ? "; it counts hand-offs between a rank's threads, which send nothing"
+                           : "");
+}
 
 /// For one loop: its first run against the later ones (setup is mostly in the first), and the
 /// arrays its bytes were sent for, the most first, so that the array that dominates is named.
@@ -81,6 +113,7 @@ inline void print_loop_profiles(const RuntimeState &st) {
                  c.compute_seconds / st.threads_per_rank, c.wait_seconds / st.threads_per_rank,
                  static_cast<double>(c.bytes_sent) / 1e6);
     print_loop_detail(*order[i]);
+    print_loop_traffic(*order[i], st.num_ranks, st.threads_per_rank);
   }
   if (order.size() > kShown) {
     LoopCounters rest;
