@@ -1,6 +1,6 @@
 // The views a parallel loop hands its body keep their own copy of an array's storage pointer and
-// extents (parallel.hpp's DenseView, relaxed.hpp's RelaxedView): they must still check and index
-// exactly as the DenseArray does, in a build without NDEBUG.
+// extents (parallel.hpp's DenseView, relaxed.hpp's RelaxedView, served.hpp's ServedView): they
+// must still check and index exactly as the DenseArray does, in a build without NDEBUG.
 #include <orion/dense_array.hpp>
 #include <orion/error.hpp>
 #include <orion/parallel.hpp>
@@ -114,6 +114,42 @@ TEST_CASE("a loop body's view of a relaxed array indexes and checks as the array
     CHECK(thrown_by([&] {
             parallel::for_each(p, past, parallel::arrays(parallel::relaxed(W)),
                                [&](auto &W, const auto &key, auto &v) { W(key[0], 0) += v; });
+          }).find("DenseArray index (4, 0) is out of bounds for extents (4, 3)") !=
+          std::string::npos);
+  }
+#endif
+}
+
+TEST_CASE("a loop body's view of a served array indexes and checks as the array does",
+          "[mpi][parallel]") {
+  plan::LoopPlan p = row_plan(Role::Served);
+  p.arrays[0].written = true; // the body writes the elements' values
+  p.arrays[1].written = false;
+  SparseArray<float, 2> data({4, 3});
+  for (std::int64_t r = 0; r < 4; ++r)
+    data.push_back({r, r % 3}, 0.0f);
+  DenseArray<float, 2> W({4, 3});
+  for (std::int64_t r = 0; r < 4; ++r)
+    for (std::int64_t c = 0; c < 3; ++c)
+      W(r, c) = static_cast<float>(10 * r + c);
+  // The body reads the row of the element's mirror image, which another worker may own.
+  parallel::for_each(p, data, parallel::arrays(parallel::served(W)),
+                     [&](auto &W, const auto &key, auto &v) {
+                       v = W(3 - key[0], key[1]) + W.row(3 - key[0])[2];
+                       CHECK(W.extent(0) == 4);
+                       CHECK(W.extents()[1] == 3);
+                     });
+  for (auto &&[key, v] : data) {
+    const std::int64_t mirror = 3 - key[0];
+    CHECK(v == static_cast<float>(10 * mirror + key[1] + 10 * mirror + 2));
+  }
+
+#ifndef NDEBUG
+  if (num_ranks() == 1) {
+    SparseArray<float, 2> past = one_past(4);
+    CHECK(thrown_by([&] {
+            parallel::for_each(p, past, parallel::arrays(parallel::served(W)),
+                               [&](auto &W, const auto &key, auto &v) { v = W(key[0], 0); });
           }).find("DenseArray index (4, 0) is out of bounds for extents (4, 3)") !=
           std::string::npos);
   }

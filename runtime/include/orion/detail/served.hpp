@@ -55,10 +55,14 @@ public:
   static constexpr std::size_t dims = Array::dims;
 
   explicit ServedView(A &array)
-      : array_(&array), shard_(orion::detail::DenseAccess::shard(array).get()) {}
+      : array_(&array), data_(orion::detail::DenseAccess::data(array)), extents_(array.extents()),
+        shard_(orion::detail::DenseAccess::shard(array).get()) {}
 
+  // Indexed through the view's own copy of the storage pointer and extents, which do not change
+  // during a block (fetched rows land in place), for the reason parallel.hpp's DenseView does.
   template <std::integral... I> const value_type &operator()(I... index) const {
-    const value_type &element = orion::detail::DenseAccess::element(*array_, index...);
+    static_assert(sizeof...(I) == dims, "DenseArray<T, N>(...) takes exactly N indices");
+    const value_type &element = orion::detail::RowMajor<dims>::element(data_, extents_, index...);
     detail_::need_row(shard_, detail_::first_index(index...));
     return element;
   }
@@ -67,13 +71,13 @@ public:
       // A 1-D array's only row is all of it: there is no reading that from one shard.
       return std::as_const(whole_array());
     } else {
-      const std::span<value_type> r = orion::detail::DenseAccess::row(*array_, index...);
+      const std::span<value_type> r = orion::detail::RowMajor<dims>::row(data_, extents_, index...);
       detail_::need_row(shard_, detail_::first_index(index...));
       return r;
     }
   }
-  std::int64_t extent(std::size_t d) const { return array_->extent(d); }
-  const key_type &extents() const noexcept { return array_->extents(); }
+  std::int64_t extent(std::size_t d) const { return extents_[d]; }
+  const key_type &extents() const noexcept { return extents_; }
   std::int64_t size() const noexcept { return array_->size(); }
 
   /// Code that reads the array as a whole (a helper taking `const DenseArray &`): the compiler
@@ -89,6 +93,8 @@ private:
   }
 
   A *array_;
+  value_type *data_;
+  key_type extents_;
   orion::detail::Shard *shard_;
 };
 
