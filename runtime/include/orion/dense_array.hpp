@@ -25,7 +25,8 @@ namespace detail {
 struct DenseAccess;
 
 /// Row-major element arithmetic, shared by DenseArray and the views parallel loops give a body
-/// (parallel.hpp's DenseView), so that both check and index alike.
+/// (DenseView in parallel.hpp, RelaxedView in relaxed.hpp, ServedView in served.hpp), so that all
+/// of them check and index alike.
 template <std::size_t N> struct RowMajor {
   // Bounds are checked on the indices themselves, which reach the failure path by value: an
   // index array whose address reached it would be memory any pointer might alias, and every
