@@ -127,11 +127,11 @@ private:
 /// code makes (whether the array is sharded across ranks and must be gathered first), which in a
 /// loop keeps the compiler from vectorizing it (SGD MF at one worker took twice as long). Inside a
 /// loop an array that is not served is always whole, and its storage does not move, so the view
-/// keeps its own copy of the data pointer and extents: the view is a local of the block, which
-/// the compiler may read ahead of a bounds check, so it keeps them in registers for the whole
-/// block. Through the array they were reloaded for every element whenever a bounds check came
-/// first (a build without -DNDEBUG: SGD MF at one worker 1.5x its serial build). Copies are views
-/// of the same array, as a RecordingView's are.
+/// keeps its own copy of the data pointer and extents. The view is a local of the block, whose
+/// fields the compiler may read ahead of a bounds check and keep in registers for the whole block;
+/// read through the array they were reloaded for every element whenever a bounds check came first
+/// (a build without -DNDEBUG: SGD MF at one worker 1.5x its serial build). Copies are views of the
+/// same array, as a RecordingView's are.
 template <class T, std::size_t N> class DenseView {
 public:
   using value_type = T;

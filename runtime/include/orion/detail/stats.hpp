@@ -1,4 +1,5 @@
-// What --orion-stats prints when a Session ends: where rank 0's time went.
+// What --orion-stats prints when a Session ends: where rank 0's time went, and what all ranks
+// sent for each loop against the cost model.
 #pragma once
 
 #include <orion/detail/comm.hpp>
