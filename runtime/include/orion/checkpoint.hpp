@@ -106,7 +106,7 @@ inline int read_whole_file(const std::string &path, std::string &out) {
   if (fd < 0)
     return errno;
   FdCloser closer(fd);
-  struct stat st{};
+  struct stat st {};
   if (::fstat(fd, &st) != 0)
     return errno;
   if (!S_ISREG(st.st_mode))
@@ -212,7 +212,8 @@ inline void checkpoint_arrays(const std::string &dir, std::int64_t step,
   const std::vector<std::int64_t> checksums =
       comm_allgather(static_cast<std::int64_t>(sum.value()));
   for (int r = 0; r < ranks; ++r)
-    m.shards.push_back({shard_file_name(generation, r), shard_bytes(m.arrays, sizes, r, ranks, kCheckpointVersion),
+    m.shards.push_back({shard_file_name(generation, r),
+                        shard_bytes(m.arrays, sizes, r, ranks, kCheckpointVersion),
                         static_cast<std::uint64_t>(checksums[static_cast<std::size_t>(r)])});
   const std::string manifest_path = dir + "/" + kManifestName;
   if (rank == 0) {

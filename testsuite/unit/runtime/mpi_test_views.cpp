@@ -18,19 +18,25 @@ using model::Role;
 
 namespace {
 
-/// A 1D loop over `data`'s rows with one dense argument partitioned by its rows (`role`).
+/// A 1D loop over `data`'s rows with one dense argument in `role`: partitioned by its rows when
+/// local; relaxed and served arrays have no aligned dimension, as in the plans orionc emits.
 plan::LoopPlan row_plan(Role role) {
   plan::LoopPlan p;
   p.file = "views.cpp";
   p.line = 3;
   p.dims = 2;
   p.arrays = {{"data", false}, {"W", true, role == Role::Relaxed}};
-  p.candidates = {{Protocol::OneD, {0}, {}, {{0, Role::Local, -1}, {1, role, 0}}, {}, "0"}};
+  p.candidates = {{Protocol::OneD,
+                   {0},
+                   {},
+                   {{0, Role::Local, -1}, {1, role, role == Role::Local ? 0 : -1}},
+                   {},
+                   "0"}};
   return p;
 }
 
-/// Rows 0..rows-1 of an extent-`rows + 1` space, one element each, plus one in the last row:
-/// a body indexing W(key[0], ...) with W of `rows` rows reaches past W on that element only.
+/// One element in each of rows 0..rows (a space of rows + 1 rows): a body indexing W(key[0], ...)
+/// with W of `rows` rows reaches past W on the last element only.
 SparseArray<float, 2> one_past(std::int64_t rows) {
   SparseArray<float, 2> data({rows + 1, 3});
   for (std::int64_t r = 0; r <= rows; ++r)
