@@ -12,6 +12,11 @@ bool dense_array(clang::QualType type) {
   return t && t->kind == ir::ArrayKind::Dense;
 }
 
+bool gatherable_array(clang::QualType type) {
+  const auto t = classify_orion_type(type);
+  return t && (t->kind == ir::ArrayKind::Dense || t->kind == ir::ArrayKind::Sparse);
+}
+
 const clang::Expr *path_root(const clang::Expr *e) {
   e = e->IgnoreParenImpCasts();
   if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e); call && call->getNumArgs() == 1)

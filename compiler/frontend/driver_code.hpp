@@ -14,6 +14,9 @@ namespace orion::frontend {
 
 /// The type is an orion::DenseArray (or a reference to one).
 bool dense_array(clang::QualType type);
+/// The type is an orion::DenseArray or SparseArray (or a reference to one): an array driver code
+/// may find sharded or distributed across the ranks, which reading it gathers.
+bool gatherable_array(clang::QualType type);
 
 /// Where a path of data members starts (`model.w`, `this->w`, `std::as_const(w)`: the
 /// DeclRefExpr or CXXThisExpr), or null when `e` is not one (a call, a subscript): only a path

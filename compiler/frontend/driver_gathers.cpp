@@ -14,7 +14,7 @@
 namespace orion::frontend {
 namespace {
 
-/// The dense arrays a statement names, declared before `begin` (in order of first mention), as
+/// The dense and sparse arrays a statement names, declared before `begin` (in order of first mention), as
 /// the code to gather them: a variable (`w`), a member path rooted at one (`model.w`), or the
 /// arrays a lambda declared before captures (`auto report = [&] { ... w(i) ... };`).
 class ArrayNames : public clang::RecursiveASTVisitor<ArrayNames> {
@@ -26,7 +26,7 @@ public:
     const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
     if (!var || !declared_before(var))
       return true; // declared inside: it exists on those ranks only
-    if (dense_array(var->getType()))
+    if (gatherable_array(var->getType()))
       add(var->getNameAsString());
     else if (var->hasInit())
       if (auto *lambda =
@@ -41,7 +41,7 @@ public:
   }
 
   bool VisitMemberExpr(clang::MemberExpr *member) {
-    if (dense_array(member->getType()) && rooted_before(member))
+    if (gatherable_array(member->getType()) && rooted_before(member))
       add(expression_text(ast_, member));
     return true;
   }

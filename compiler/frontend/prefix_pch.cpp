@@ -13,6 +13,7 @@
 #include <llvm/Support/xxhash.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <sstream>
 
@@ -261,10 +262,16 @@ std::optional<std::string> prefix_pch(const std::vector<std::string> &args,
   auto collected = std::make_shared<AllInputs>();
   BuildPchFactory factory(collected);
   std::vector<Input> read;
+  // The inputs are stated after the build: one changed while it ran (a header edited during a
+  // build) would be recorded as it is now while the PCH holds what it was, and every later
+  // compile would take the stale PCH. Such a PCH is not kept.
+  const std::int64_t build_start_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                          std::chrono::system_clock::now().time_since_epoch())
+                                          .count();
   bool ok = tool.run(&factory) == 0;
   for (const std::string &path : collected->getDependencies()) {
     std::optional<Input> in = stat_input(path);
-    ok = ok && in.has_value();
+    ok = ok && in.has_value() && in->mtime_ns < build_start_ns;
     if (in)
       read.push_back(std::move(*in));
   }

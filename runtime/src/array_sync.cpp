@@ -84,7 +84,8 @@ std::size_t span_bytes(const std::vector<Span> &spans) {
 void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<ArraySync> &syncs,
                 const std::vector<unsigned char> &recorded_writes) {
   std::vector<Span> spans;
-  if (sparse_values_written(run)) {
+  // A distributed space's values live only on the rank that runs them: nobody else needs them.
+  if (sparse_values_written(run) && run.shard == nullptr) {
     const auto &offsets = run.layout->offsets;
     for (std::int64_t g = 0; g < map.workers; ++g) {
       const std::int64_t first = offsets[static_cast<std::size_t>(map.block({g, int(g), 0}))];

@@ -111,6 +111,13 @@ void comm_allreduce_max(std::span<std::int64_t> values) {
         "MPI_Allreduce");
 }
 
+void comm_allreduce_sum(std::span<std::int64_t> values) {
+  require_mpi("allreduce");
+  check(MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_INT64_T,
+                      MPI_SUM, runtime_comm()),
+        "MPI_Allreduce");
+}
+
 std::string comm_bcast_string(const std::string &value, int root) {
   require_mpi("broadcast");
   std::int64_t length = static_cast<std::int64_t>(value.size());

@@ -17,10 +17,12 @@
 #include "partition_map.hpp"
 #include "rank_run.hpp"
 #include "served_loop.hpp"
+#include "sparse_placement.hpp"
 
 #include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
 #include <orion/detail/executor.hpp>
+#include <orion/detail/sparse_shard.hpp>
 #include <orion/detail/state.hpp>
 #include <orion/detail/worker.hpp>
 #include <orion/error.hpp>
@@ -158,8 +160,7 @@ bool needs_lockstep(const LoopRun &run, const PartitionMap &map) {
          any_recorded(array_syncs(run, map));
 }
 
-std::uint64_t fnv1a(const unsigned char *p, std::size_t n,
-                    std::uint64_t h = 1469598103934665603ULL) {
+std::uint64_t fnv1a(const unsigned char *p, std::size_t n, std::uint64_t h) {
   for (std::size_t i = 0; i < n; ++i)
     h = (h ^ p[i]) * 1099511628211ULL;
   return h;
@@ -174,7 +175,7 @@ std::uint64_t array_digest(const DenseHandle &h) {
     n *= static_cast<std::size_t>(e);
   const Shard *shard = h.shard != nullptr ? h.shard->get() : nullptr;
   if (shard == nullptr)
-    return fnv1a(h.data, n);
+    return fnv1a(h.data, n, 1469598103934665603ULL);
   std::uint64_t hash = 1469598103934665603ULL;
   for (int r = 0; r < comm_size(); ++r) {
     if (r == comm_rank())
@@ -186,13 +187,13 @@ std::uint64_t array_digest(const DenseHandle &h) {
 }
 
 /// Collective when the loop left arrays sharded: every rank computes the digests, rank 0 prints.
-void print_digest(const LoopRun &run, std::int64_t pass) {
+void print_digest(const LoopRun &run, const PartitionMap &map, std::int64_t pass) {
   std::string line = "orion: digest " + where(run) + " pass " + std::to_string(pass) + ":";
   char buf[32];
   if (sparse_values_written(run)) {
-    std::snprintf(buf, sizeof buf, "%016llx",
-                  static_cast<unsigned long long>(
-                      fnv1a(run.values, static_cast<std::size_t>(run.nnz) * run.value_size)));
+    std::snprintf(
+        buf, sizeof buf, "%016llx",
+        static_cast<unsigned long long>(values_digest(run, map, 1469598103934665603ULL, fnv1a)));
     line += " " + run.plan->arrays[0].name + " " + buf;
   }
   for (std::size_t a = 0; a < run.arrays.size(); ++a) {
@@ -204,6 +205,34 @@ void print_digest(const LoopRun &run, std::int64_t pass) {
   }
   if (line.back() != ':' && comm_rank() == 0) // loops that write nothing have nothing to witness
     std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+/// The body reads an array the runtime was not handed (a SparseArray read by row or element,
+/// captured by the body): it may be a distributed one, which a worker cannot gather.
+bool reads_unbound_arrays(const LoopRun &run) {
+  if (run.arrays.size() < run.plan->arrays.size())
+    return true;
+  for (std::size_t a = 1; a < run.arrays.size(); ++a)
+    if (run.arrays[a].data == nullptr)
+      return true;
+  return false;
+}
+
+/// Whether this execution can run on a distributed iteration space as it is: a normal run (not
+/// replayed, checked or in lockstep, no served arrays) of an unordered loop, whose blocks each
+/// need only the elements their rank holds. The same on every rank: options, plan and map decide.
+bool runs_distributed(const LoopRun &run, const PartitionMap &map) {
+  const Options &o = state().options;
+  if (o.replay_serial || o.check || run.plan->ordered || needs_lockstep(run, map))
+    return false;
+  // A served array handed to the runtime may be sharded, which runs the loop in lockstep (one the
+  // body reads by name, never sharded, was gathered whole before).
+  for (const plan::ArrayRole &r : map.candidate->roles) {
+    const auto arg = static_cast<std::size_t>(r.arg);
+    if (r.role == model::Role::Served && arg < run.arrays.size() && run.arrays[arg].data != nullptr)
+      return false;
+  }
+  return true;
 }
 
 /// The record of this loop, made when it first runs.
@@ -233,8 +262,17 @@ void execute(LoopRun &run) {
   LoopProfile &profile = profile_of(run);
   const std::int64_t pass = profile.passes++;
   st.sent_by_array.assign(profile.arrays.size(), 0);
+  // Distributed SparseArrays the body reads by name are gathered first: a worker cannot.
+  if (!st.shards.empty() && reads_unbound_arrays(run))
+    gather_shards_except(run.shard);
   const PartitionMap map = make_partition_map(run, st.num_ranks, st.threads_per_rank,
                                               pass < st.options.stagger, st.options.rotation_depth);
+  if (run.shard != nullptr) {
+    if (runs_distributed(run, map))
+      place_elements(run, map);
+    else
+      gather_space(run, map);
+  }
   if (run.sparse)
     sparse_layout(run, map);
   st.loops.setup_seconds += seconds_since(start);
@@ -296,7 +334,7 @@ void execute(LoopRun &run) {
   profile.schedule = map.candidate->label();
   profile.predicted_bytes += map.costs[static_cast<std::size_t>(map.candidate_index)];
   if (st.options.digest)
-    print_digest(run, pass);
+    print_digest(run, map, pass);
 }
 
 } // namespace orion::detail

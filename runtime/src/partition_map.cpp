@@ -3,6 +3,7 @@
 #include "array_sync.hpp"
 #include "block_sort.hpp"
 
+#include <orion/detail/comm.hpp>
 #include <orion/error.hpp>
 
 #include <algorithm>
@@ -49,17 +50,19 @@ std::vector<std::int64_t> equal_bounds(std::int64_t lo, std::int64_t hi, int par
 std::vector<std::int64_t> count_histogram_bounds(const LoopRun &run, const Transform &t, int row,
                                                  std::int64_t lo, std::int64_t hi, int parts) {
   const std::int64_t range = hi - lo;
-  if (range <= 0 || range > (std::int64_t{1} << 28) || run.nnz == 0)
+  if (range <= 0 || range > (std::int64_t{1} << 28) || run.global_nnz == 0)
     return equal_bounds(lo, hi, parts);
   std::vector<std::int64_t> count(static_cast<std::size_t>(range), 0);
   for (std::int64_t j = 0; j < run.nnz; ++j)
     ++count[static_cast<std::size_t>(coordinate(t, row, run.keys + j * run.dims, run.dims) - lo)];
+  if (run.shard != nullptr) // every rank counted its share
+    comm_allreduce_sum(count);
   std::vector<std::int64_t> b{lo};
   std::int64_t seen = 0;
   std::int64_t v = lo;
   for (int p = 1; p < parts; ++p) {
     const std::int64_t target =
-        static_cast<std::int64_t>(static_cast<__int128>(run.nnz) * p / parts);
+        static_cast<std::int64_t>(static_cast<__int128>(run.global_nnz) * p / parts);
     while (v < hi && seen + count[static_cast<std::size_t>(v - lo)] <= target)
       seen += count[static_cast<std::size_t>(v++ - lo)];
     b.push_back(std::max(b.back(), v));
@@ -71,12 +74,12 @@ std::vector<std::int64_t> count_histogram_bounds(const LoopRun &run, const Trans
 /// count_histogram_bounds, computed once per array and query and then kept on its layout.
 std::vector<std::int64_t> histogram_bounds(const LoopRun &run, const Transform &t, int row,
                                            std::int64_t lo, std::int64_t hi, int parts) {
-  std::vector<std::int64_t> query{run.nnz, row, lo, hi, parts};
+  std::vector<std::int64_t> query{run.global_nnz, row, lo, hi, parts};
   if (!t.empty())
     query.insert(query.end(), t[static_cast<std::size_t>(row)].begin(),
                  t[static_cast<std::size_t>(row)].end());
   auto &cache = run.layout->histogram_bounds;
-  std::erase_if(cache, [&](const SparseLayout::Bounds &c) { return c.query[0] != run.nnz; });
+  std::erase_if(cache, [&](const SparseLayout::Bounds &c) { return c.query[0] != run.global_nnz; });
   for (const SparseLayout::Bounds &c : cache)
     if (c.query == query)
       return c.bounds;
@@ -211,7 +214,7 @@ struct CostOnExtents {
   double ranks_minus_one() const { return static_cast<double>(map.ranks - 1); }
   double array_bytes() const {
     if (arg == 0 && run.sparse) // the iterated sparse array: its values
-      return static_cast<double>(run.nnz) * static_cast<double>(run.value_size);
+      return static_cast<double>(run.global_nnz) * static_cast<double>(run.value_size);
     return static_cast<double>(handle().bytes());
   }
   double iterations() const { return iterations_; }
@@ -225,7 +228,7 @@ struct CostOnExtents {
 
 double iterations_of(const LoopRun &run) {
   if (run.sparse)
-    return static_cast<double>(run.nnz);
+    return static_cast<double>(run.global_nnz);
   double iterations = 1;
   for (int d = 0; d < run.dims; ++d)
     iterations *= static_cast<double>(std::max<std::int64_t>(0, run.box_hi[d] - run.box_lo[d]));
@@ -412,6 +415,28 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   layout.signature = std::move(signature);
   layout.offsets = std::move(offsets);
   return layout.offsets;
+}
+
+std::vector<std::int64_t> ownership_signature(const PartitionMap &map) {
+  const plan::Candidate &cand = *map.candidate;
+  std::vector<std::int64_t> signature{map.ranks, map.threads, map.space_parts, cand.dims[0]};
+  if (!cand.transform.empty()) {
+    const auto &row = cand.transform[static_cast<std::size_t>(cand.dims[0])];
+    signature.insert(signature.end(), row.begin(), row.end());
+  }
+  signature.insert(signature.end(), map.space_bounds.begin(), map.space_bounds.end());
+  return signature;
+}
+
+void element_ranks(const LoopRun &run, const PartitionMap &map, std::vector<std::int32_t> &rank) {
+  const plan::Candidate &cand = *map.candidate;
+  const PartLookup space_part(map.space_bounds, run.nnz);
+  rank.resize(static_cast<std::size_t>(run.nnz));
+  for (std::int64_t j = 0; j < run.nnz; ++j) {
+    const std::int64_t c =
+        coordinate(cand.transform, cand.dims[0], run.keys + j * run.dims, run.dims);
+    rank[static_cast<std::size_t>(j)] = map.rank_of(space_part(c)); // space part g is worker g's
+  }
 }
 
 BlockTask block_task(const LoopRun &run, const PartitionMap &map, const Task &task) {

@@ -1,6 +1,7 @@
 // How one execution of a parallel loop is cut into blocks and who runs which block when: the
 // candidate the runtime picked, the partition boundaries, the per-worker task lists and the
-// rounds (sets of blocks that may run at the same time). Pure computation, no MPI, no threads.
+// rounds (sets of blocks that may run at the same time). Pure computation, no threads; the one
+// collective is the histogram of a distributed sparse space, whose ranks count their shares.
 #pragma once
 
 #include <orion/detail/executor.hpp>
@@ -73,6 +74,13 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
 /// Sorts a sparse space's elements by block (stable), reusing the cached layout when the map is
 /// unchanged, and returns the block offsets.
 const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap &map);
+
+/// What decides on which rank each element of a sparse space runs under `map`: two maps with the
+/// same signature place every element on the same rank.
+std::vector<std::int64_t> ownership_signature(const PartitionMap &map);
+/// The rank that runs each element of this rank's storage: the rank of the worker whose space
+/// part holds it (worker g runs space part g in every protocol).
+void element_ranks(const LoopRun &run, const PartitionMap &map, std::vector<std::int32_t> &rank);
 
 /// The block's BlockTask for run_block.
 BlockTask block_task(const LoopRun &run, const PartitionMap &map, const Task &task);

@@ -87,8 +87,12 @@ def curves_for(args, runner, prog, bins, data, order, train):
             label = f"P={p}" if p == 1 else f"P={p} k={k}"
             out[label] = runner.run([bins["orionc"]], [*rest, f"--orion-threads={p}",
                                                        f"--orion-rotation-depth={k}"])
+    # The ranks hold the whole array, as the threads' one rank does: distributed, each rank sorts
+    # its own share into its blocks, which runs the same blocks with their elements in another
+    # order (docs/runtime.md, "Distributed sparse data").
     ranks = runner.run([*mpi_prefix(args, 2), bins["orionc"]],
-                       [*rest, "--orion-threads=1", f"--orion-rotation-depth={args.depths[0]}"],
+                       [*rest, "--orion-threads=1", f"--orion-rotation-depth={args.depths[0]}",
+                        "--orion-distribute=off"],
                        is_mpi=True)
     threads = out.get(f"P=2 k={args.depths[0]}")
     split_ok = None
@@ -146,7 +150,8 @@ def markdown(results):
                  for lb in labels]
         lines.append(f"| {c['program']} | {c['order']} | {serial:.5f} | " + " | ".join(cells)
                      + " |")
-    lines += ["", "2 ranks x 1 thread printed the same epoch lines as 2 threads: " + ", ".join(
+    lines += ["", "2 ranks x 1 thread (`--orion-distribute=off`) printed the same epoch lines as "
+              "2 threads: " + ", ".join(
         f"{c['program']} {c['order']} {'yes' if c['split_ok'] else 'NO'}"
         for c in results["curves"].values() if c["split_ok"] is not None) + ".", ""]
     lines += ["## Reading these figures", ""]

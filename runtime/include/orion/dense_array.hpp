@@ -334,11 +334,18 @@ struct DenseAccess {
 #endif
 };
 
-/// Gathers each array that a parallel loop left sharded (collective, as driver code is); nothing
-/// for whole arrays. orionc calls it before driver code that only some ranks run.
+/// Gathers each array that a parallel loop left sharded, and each distributed SparseArray
+/// (collective, as driver code is); nothing for whole arrays. orionc calls it before driver code
+/// that only some ranks run.
 template <class... A> void make_whole(const A &...arrays) {
 #ifdef ORION_DISTRIBUTED
-  (DenseAccess::whole(arrays), ...);
+  const auto one = [](const auto &array) {
+    if constexpr (requires { array.whole(); })
+      array.whole(); // a SparseArray
+    else
+      DenseAccess::whole(array);
+  };
+  (one(arrays), ...);
 #else
   ((void)arrays, ...);
 #endif

@@ -177,6 +177,12 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
   if (bounds_out != nullptr)
     *bounds_out = bounds;
   const key_type shape = extents != nullptr ? *extents : bounds;
+  if (comm_size() > 1 && state().options.distribute) {
+    std::int64_t total = static_cast<std::int64_t>(keys.size());
+    comm_allreduce_sum(std::span<std::int64_t>(&total, 1));
+    note_load(path, scan, total);
+    return SparseArray<T, N>(distributed, shape, std::move(keys), std::move(values), total);
+  }
   if (comm_size() > 1) {
     keys = allgather_vector(keys);
     values = allgather_vector(values);
@@ -208,6 +214,7 @@ SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int
   const Options &options = state().options;
   const CacheMode mode = options.cache;
   const bool root = comm_rank() == 0;
+  const bool distribute = comm_size() > 1 && options.distribute;
   const std::string cache = cache_path_for(path);
   const std::int64_t max_extent = extents != nullptr ? INT64_MAX : agreed_max_extent();
   const std::optional<SourceStamp> before = mode == CacheMode::off ? std::nullopt : stamp_of(path);
@@ -216,7 +223,8 @@ SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int
   // would leave the others alone in the collective text load.
   Read read;
   if (mode == CacheMode::on && before) {
-    read = read_cache<T, N>(cache, path, *before);
+    read = distribute ? read_cache<T, N>(cache, path, *before, comm_rank(), comm_size())
+                      : read_cache<T, N>(cache, path, *before);
     if (read.status == Read::Status::loaded && extents != nullptr) {
       bool fits = true;
       for (std::size_t d = 0; d < N; ++d)
@@ -251,10 +259,13 @@ SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int
     st.cache_bytes_loaded += static_cast<std::int64_t>(c.file_bytes);
     st.cache_load_seconds += took;
     if (root && (options.verbose || options.stats))
-      std::fprintf(stderr, "orion: loaded '%s' from cache '%s': %zu elements, %.1f MB in %.3f s\n",
-                   path.c_str(), cache.c_str(), c.keys.size(), c.file_bytes / 1e6, took);
-    return SparseArray<T, N>(trusted, extents != nullptr ? *extents : c.bounds, std::move(c.keys),
-                             std::move(c.values));
+      std::fprintf(stderr, "orion: loaded '%s' from cache '%s': %lld elements, %.1f MB in %.3f s\n",
+                   path.c_str(), cache.c_str(), static_cast<long long>(c.nnz), c.file_bytes / 1e6,
+                   took);
+    const auto shape = extents != nullptr ? *extents : c.bounds;
+    if (distribute)
+      return SparseArray<T, N>(distributed, shape, std::move(c.keys), std::move(c.values), c.nnz);
+    return SparseArray<T, N>(trusted, shape, std::move(c.keys), std::move(c.values));
   }
   const bool absent = read.status == Read::Status::absent;
   const std::string why = comm_bcast_string(
@@ -269,16 +280,34 @@ SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int
   SparseArray<T, N> result = text_load(max_extent, &bounds, &seen);
 
   // 3. Root (re)writes the cache, unless its own was fine and only another rank could not use it.
-  if (!root || !before || mode == CacheMode::off || (mode == CacheMode::on && usable))
-    return result;
-  if (const auto blocker = cache_write_blocker(path, seen, stamp_of(path), started_ns)) {
-    if (options.verbose)
-      std::fprintf(stderr, "orion: not writing cache '%s': %s\n", cache.c_str(), blocker->c_str());
-    return result;
+  bool write = root && before && mode != CacheMode::off && !(mode == CacheMode::on && usable);
+  if (write)
+    if (const auto blocker = cache_write_blocker(path, seen, stamp_of(path), started_ns)) {
+      if (options.verbose)
+        std::fprintf(stderr, "orion: not writing cache '%s': %s\n", cache.c_str(),
+                     blocker->c_str());
+      write = false;
+    }
+  // A distributed array's shares travel to the root for the write (only then: the next load
+  // reads the cache, a share per rank).
+  std::vector<std::array<std::int64_t, N>> gathered_keys;
+  std::vector<T> gathered_values;
+  if (result.distributed()) {
+    if (comm_allreduce_max(write ? 1 : 0) == 0)
+      return result;
+    gathered_keys = gather_to_root(result.local_keys());
+    gathered_values = gather_to_root(result.local_values());
   }
+  if (!write)
+    return result;
+  const auto all_keys = result.distributed()
+                            ? std::span<const std::array<std::int64_t, N>>(gathered_keys)
+                            : result.keys();
+  const auto all_values =
+      result.distributed() ? std::span<const T>(gathered_values) : std::as_const(result).values();
   const auto write_started = std::chrono::steady_clock::now();
   const std::optional<std::string> failure =
-      write_cache<T, N>(cache, seen, bounds, result.keys(), std::as_const(result).values());
+      write_cache<T, N>(cache, seen, bounds, all_keys, all_values);
   if (failure) {
     std::vector<std::string> &warned = state().cache_warnings;
     if (std::find(warned.begin(), warned.end(), cache) == warned.end()) {

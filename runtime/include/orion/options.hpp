@@ -69,6 +69,10 @@ struct Options {
   /// --orion-served-cache-mb=N: once the rows a rank has cached of a sharded array (counted at
   /// least a page each) pass N MiB, their pages go back to the system when the loop ends.
   std::int64_t served_cache_mb = 256;
+  /// --orion-distribute=on|off: on several ranks, the triplet and text loaders leave each rank
+  /// only its share of the elements and parallel loops place them on the ranks that run them
+  /// (docs/runtime.md, "Distributed sparse data"); off, every rank holds the whole array.
+  bool distribute = true;
 };
 
 /// Looks up an environment variable; injectable so that option parsing is testable.
@@ -82,7 +86,7 @@ inline constexpr std::string_view kValidFlags =
     "--orion-threads=N, --orion-check, --orion-replay-serial, --orion-verbose, --orion-stats, "
     "--orion-digest, --orion-seed=N, --orion-cache=on|off|refresh, --orion-stagger=N, "
     "--orion-rotation-depth=K, --orion-merge-every=N, --orion-shard-min-bytes=N, "
-    "--orion-prefetch=on|off, --orion-served-cache-mb=N";
+    "--orion-prefetch=on|off, --orion-served-cache-mb=N, --orion-distribute=on|off";
 
 [[noreturn]] inline void option_error(const std::string &what) {
   throw OptionError(what + "; valid flags: " + std::string(kValidFlags));
@@ -220,6 +224,8 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
   if (auto v = from_env("ORION_SERVED_CACHE_MB"))
     options.served_cache_mb =
         detail::parse_count(*v, "environment variable ORION_SERVED_CACHE_MB", "a number of MiB");
+  if (auto v = from_env("ORION_DISTRIBUTE"))
+    options.distribute = detail::parse_bool(*v, "environment variable ORION_DISTRIBUTE");
 
   if (argc <= 0 || argv == nullptr)
     return options;
@@ -266,6 +272,8 @@ inline Options parse_options(int &argc, char **argv, EnvLookup env = &system_env
       options.prefetch = detail::parse_bool(require_value("on|off"), name);
     else if (name == "--orion-served-cache-mb")
       options.served_cache_mb = detail::parse_count(require_value(), name, "a number of MiB");
+    else if (name == "--orion-distribute")
+      options.distribute = detail::parse_bool(require_value("on|off"), name);
     else if (name == "--orion-check")
       flag(options.check);
     else if (name == "--orion-replay-serial")

@@ -447,17 +447,25 @@ void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
   run.keys = reinterpret_cast<std::int64_t *>(storage.keys);
   run.values = reinterpret_cast<unsigned char *>(storage.values);
   run.value_size = sizeof(T);
-  run.nnz = space.nnz();
+  run.nnz = storage.count;
+  run.global_nnz = space.nnz();
   run.layout = storage.layout;
+  run.shard = storage.shard;
   run.box_lo.assign(N, 0);
   run.box_hi.assign(space.extents().begin(), space.extents().end());
+  // The storage as the executor leaves it: it may move a distributed array's elements.
+  using Key = typename std::remove_const_t<Space>::key_type;
+  const auto keys = [&run] { return reinterpret_cast<const Key *>(run.keys); };
+  const auto values = [&run] { return reinterpret_cast<T *>(run.values); };
   run.run_block = [&](const orion::detail::BlockTask &task, orion::detail::AccessLog *log) {
     detail_::with_views(
         bound, task, log,
         [&](auto &...views) {
           detail_::with_partials(reduced, [&](auto... partials) {
+            const Key *const k = keys();
+            T *const v = values();
             for (std::int64_t j = task.begin; j < task.end; ++j)
-              body(views..., partials..., storage.keys[j], static_cast<Value &>(storage.values[j]));
+              body(views..., partials..., k[j], static_cast<Value &>(v[j]));
             return std::tuple(partials...);
           });
         },
@@ -469,8 +477,10 @@ void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
       detail_::with_prefetch_views(
           bound, rows,
           [&](auto &...views) {
+            const Key *const k = keys();
+            const T *const v = values();
             for (std::int64_t j = task.begin; j < task.end; ++j)
-              prefetch.slice(views..., storage.keys[j], std::as_const(storage.values[j]));
+              prefetch.slice(views..., k[j], v[j]);
           },
           std::index_sequence_for<A...>{});
     };

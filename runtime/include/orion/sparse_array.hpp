@@ -2,7 +2,11 @@
 #pragma once
 
 #include <orion/detail/check.hpp>
+#include <orion/detail/collective_call.hpp>
+#include <orion/detail/comm.hpp>
 #include <orion/detail/sparse_layout.hpp>
+#include <orion/detail/sparse_shard.hpp>
+#include <orion/detail/worker.hpp>
 #include <orion/error.hpp>
 
 #include <algorithm>
@@ -11,6 +15,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <iterator>
 #include <memory>
@@ -45,6 +50,11 @@ struct trusted_t {
   explicit trusted_t() = default;
 };
 inline constexpr trusted_t trusted{};
+/// Tag for constructing one rank's share of a distributed array (loaders on several ranks).
+struct distributed_t {
+  explicit distributed_t() = default;
+};
+inline constexpr distributed_t distributed{};
 
 /// The elements of a SparseArray grouped by their leading N - 1 coordinates (a "row"), each row in
 /// increasing order of the last coordinate (ties in storage order). Rows are numbered by their
@@ -267,19 +277,93 @@ public:
   SparseArray(detail::trusted_t, const key_type &extents, std::vector<key_type> keys,
               std::vector<T> values)
       : extents_(extents), keys_(std::move(keys)), values_(std::move(values)) {}
+  /// For loaders on several ranks: this rank's share of the elements (validated), in file order,
+  /// `global_nnz` elements on all ranks together. On one rank the array is simply whole.
+  SparseArray(detail::distributed_t, const key_type &extents, std::vector<key_type> keys,
+              std::vector<T> values, std::int64_t global_nnz)
+      : extents_(extents), keys_(std::move(keys)), values_(std::move(values)) {
+    if (detail::comm_size() <= 1)
+      return;
+    shard_.reset(new detail::SparseShard);
+    shard_->global_nnz = global_nnz;
+    shard_->gather = [](void *self) { static_cast<SparseArray *>(self)->gather_whole(); };
+    shard_->resize_keys = [](void *self, std::int64_t n) -> void * {
+      auto &stored = static_cast<SparseArray *>(self)->keys_;
+      if (n < 0) // the storage as it is
+        return stored.data();
+      std::vector<key_type>().swap(stored); // no copy of the old elements
+      stored.resize(static_cast<std::size_t>(n));
+      return stored.data();
+    };
+    shard_->resize_values = [](void *self, std::int64_t n) -> void * {
+      auto &stored = static_cast<SparseArray *>(self)->values_;
+      if (n < 0)
+        return stored.data();
+      std::vector<T>().swap(stored);
+      stored.resize(static_cast<std::size_t>(n));
+      return stored.data();
+    };
+    relink();
+    detail::register_shard(shard_.get());
+  }
+
+  /// A copy is always whole: copying a distributed array gathers it first (collective).
+  SparseArray(const SparseArray &other) : extents_(other.extents_) {
+    other.whole();
+    keys_ = other.keys_;
+    values_ = other.values_;
+    layout_ = other.layout_;
+  }
+  SparseArray(SparseArray &&other) noexcept
+      : extents_(other.extents_), keys_(std::move(other.keys_)), values_(std::move(other.values_)),
+        layout_(std::move(other.layout_)), rows_(std::move(other.rows_)),
+        shard_(std::move(other.shard_)) {
+    relink();
+  }
+  SparseArray &operator=(const SparseArray &other) {
+    if (this != &other)
+      *this = SparseArray(other);
+    return *this;
+  }
+  SparseArray &operator=(SparseArray &&other) noexcept {
+    if (this != &other) {
+      extents_ = other.extents_;
+      keys_ = std::move(other.keys_);
+      values_ = std::move(other.values_);
+      layout_ = std::move(other.layout_);
+      rows_ = std::move(other.rows_);
+      shard_ = std::move(other.shard_);
+      relink();
+    }
+    return *this;
+  }
+  ~SparseArray() = default;
 
   std::int64_t extent(std::size_t d) const { return extents_[d]; }
   const key_type &extents() const noexcept { return extents_; }
-  /// Number of stored elements.
-  std::int64_t nnz() const noexcept { return static_cast<std::int64_t>(keys_.size()); }
-  bool empty() const noexcept { return keys_.empty(); }
+  /// Number of stored elements (on all ranks together when the array is distributed).
+  std::int64_t nnz() const noexcept {
+    return shard_ ? shard_->global_nnz : static_cast<std::int64_t>(keys_.size());
+  }
+  bool empty() const noexcept { return nnz() == 0; }
+  /// Whether this rank holds only its share of the elements (docs/runtime.md, "Distributed
+  /// sparse data"). Every other accessor but nnz(), empty() and the extents first gathers the
+  /// array whole on every rank: collective, like all driver code.
+  bool distributed() const noexcept { return shard_ != nullptr; }
+  /// Gathers a distributed array whole on every rank (collective); nothing when it is whole.
+  void whole() const {
+    if (shard_)
+      gather_whole();
+  }
 
   void reserve(std::int64_t n) {
+    whole();
     keys_.reserve(static_cast<std::size_t>(n));
     values_.reserve(static_cast<std::size_t>(n));
   }
   /// Appends an element; throws orion::Error if the key is outside the extents.
   void push_back(const key_type &key, const T &value) {
+    whole();
     check_key(key);
     rows_.invalidate();
     keys_.push_back(key);
@@ -287,17 +371,50 @@ public:
     layout_.appended(key.data(), N, static_cast<std::int64_t>(keys_.size()) - 1);
   }
 
-  std::span<const key_type> keys() const noexcept { return keys_; }
-  std::span<T> values() noexcept { return values_; }
-  std::span<const T> values() const noexcept { return values_; }
-  const key_type &key(std::int64_t i) const { return keys_[static_cast<std::size_t>(i)]; }
-  T &value(std::int64_t i) { return values_[static_cast<std::size_t>(i)]; }
-  const T &value(std::int64_t i) const { return values_[static_cast<std::size_t>(i)]; }
+  /// This rank's share of the elements, without gathering: the whole array when it is not
+  /// distributed. For loaders and checkpoints; the order is unspecified after a parallel loop.
+  std::span<const key_type> local_keys() const noexcept { return keys_; }
+  std::span<const T> local_values() const noexcept { return values_; }
 
-  iterator begin() { return {keys_.data(), values_.data()}; }
-  iterator end() { return {keys_.data() + keys_.size(), values_.data() + values_.size()}; }
-  const_iterator begin() const { return {keys_.data(), values_.data()}; }
+  std::span<const key_type> keys() const {
+    whole();
+    return keys_;
+  }
+  std::span<T> values() {
+    whole();
+    return values_;
+  }
+  std::span<const T> values() const {
+    whole();
+    return values_;
+  }
+  const key_type &key(std::int64_t i) const {
+    whole();
+    return keys_[static_cast<std::size_t>(i)];
+  }
+  T &value(std::int64_t i) {
+    whole();
+    return values_[static_cast<std::size_t>(i)];
+  }
+  const T &value(std::int64_t i) const {
+    whole();
+    return values_[static_cast<std::size_t>(i)];
+  }
+
+  iterator begin() {
+    whole();
+    return {keys_.data(), values_.data()};
+  }
+  iterator end() {
+    whole();
+    return {keys_.data() + keys_.size(), values_.data() + values_.size()};
+  }
+  const_iterator begin() const {
+    whole();
+    return {keys_.data(), values_.data()};
+  }
   const_iterator end() const {
+    whole();
     return {keys_.data() + keys_.size(), values_.data() + values_.size()};
   }
 
@@ -362,12 +479,13 @@ public:
   /// the row's length. push_back and a parallel loop over this array (which may reorder its
   /// storage) drop the index.
   template <std::integral... I>
-    requires(N >= 2 && sizeof...(I) == N - 1)
-  row_view row(I... index) const {
+  requires(N >= 2 && sizeof...(I) == N - 1) row_view row(I... index)
+  const {
     const std::array<std::int64_t, N - 1> prefix{static_cast<std::int64_t>(index)...};
     for (std::size_t d = 0; d + 1 < N; ++d)
       if (prefix[d] < 0 || prefix[d] >= extents_[d])
         detail::throw_index_error("SparseArray row", prefix.data(), N - 1, extents_.data(), N);
+    whole();
     const detail::SparseRowIndex<N> &rows = rows_.get(
         [&] { return detail::SparseRowIndex<N>(extents_, std::span<const key_type>(keys_)); });
     const auto [begin, end] = rows.find(extents_, prefix);
@@ -375,11 +493,14 @@ public:
                     values_.data());
   }
 
-  /// For the parallel-loop executor, which sorts the elements into partition blocks.
+  /// For the parallel-loop executor, which sorts the elements into partition blocks and, when
+  /// the array is distributed, moves them to the ranks that run them (through `shard`).
   struct Storage {
     key_type *keys;
     T *values;
+    std::int64_t count; ///< elements on this rank
     detail::SparseLayout *layout;
+    detail::SparseShard *shard; ///< null when the array is whole
   };
   /// Drops the row index: the executor may reorder the storage it returns. A const array too:
   /// reordering changes neither an element nor the count (the order of the elements is
@@ -387,10 +508,44 @@ public:
   /// elements are heap objects the vectors created non-const, so writing them is defined.
   Storage executor_storage() const noexcept {
     rows_.invalidate();
-    return {const_cast<key_type *>(keys_.data()), const_cast<T *>(values_.data()), &layout_};
+    return {keys_.data(), values_.data(), static_cast<std::int64_t>(keys_.size()), &layout_,
+            shard_.get()};
   }
 
 private:
+  void relink() noexcept {
+    if (shard_)
+      shard_->array = this;
+  }
+
+  /// Collective: every rank's share in rank order (file order while nothing moved the elements,
+  /// as a whole load would have them). Not from inside a loop body: the other ranks are not here.
+  void gather_whole() const {
+    if (detail::in_worker())
+      throw Error("a distributed SparseArray (" + std::to_string(shard_->global_nnz) +
+                      " elements, each rank holding its share) was read inside a parallel loop "
+                      "body, where it cannot be gathered from the other ranks: orionc did not see "
+                      "the body read it (through a helper function or a pointer?); read it in "
+                      "the loop's own body, or call .whole() on it before the loop",
+                  true);
+    detail::enter_collective({detail::CollectiveKind::GatherArray, 0});
+    std::int64_t permuted = layout_.permuted ? 1 : 0;
+    permuted = detail::comm_allreduce_max(permuted);
+    keys_ = detail::allgather_vector(keys_);
+    values_ = detail::allgather_vector(values_);
+    layout_ = detail::SparseLayout{};
+    layout_.permuted = permuted != 0;
+    rows_.invalidate();
+    const detail::RuntimeState &st = detail::state();
+    if (st.options.verbose && st.rank == 0)
+      std::fprintf(stderr,
+                   "orion: gathered a distributed SparseArray of %zu elements whole on every rank "
+                   "(%.1f MB each)\n",
+                   keys_.size(),
+                   static_cast<double>(keys_.size() * (sizeof(key_type) + sizeof(T))) / 1e6);
+    shard_.reset();
+  }
+
   void check_key(const key_type &key) const {
     for (std::size_t d = 0; d < N; ++d)
       if (key[d] < 0 || key[d] >= extents_[d])
@@ -398,11 +553,13 @@ private:
   }
 
   key_type extents_{};
-  std::vector<key_type> keys_;
-  std::vector<T> values_;
+  // Mutable: gathering a distributed array whole changes its storage, not its value.
+  mutable std::vector<key_type> keys_;
+  mutable std::vector<T> values_;
   // Both follow the storage order, which a parallel loop may change on a const array.
   mutable detail::SparseLayout layout_;
   mutable detail::RowIndexSlot<N> rows_;
+  mutable detail::ShardPtr shard_;
 };
 
 } // namespace orion

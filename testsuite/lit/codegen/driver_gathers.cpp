@@ -117,4 +117,4 @@ int main(int argc, char **argv) {
 
 // VERBOSE: 'h' {{.*}} sharded across 2 ranks
 
-// UNSEEN: collective call mismatch: rank 0 touched the elements of an array sharded across ranks {{.*}}; rank 1 {{.*}}. A parallel loop left the array sharded, and code that only some ranks run reads it: call orion::gather(array) on every rank before that code
+// UNSEEN: collective call mismatch: rank 0 touched the elements of an array sharded or distributed across ranks {{.*}}; rank 1 {{.*}}. A parallel loop left the array sharded (or a loader distributed it), and code that only some ranks run reads it: call orion::gather(array) for a DenseArray, or array.whole() for a SparseArray, on every rank before that code

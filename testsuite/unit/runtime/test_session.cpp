@@ -89,7 +89,7 @@ TEST_CASE("parse_options rejects unknown flags and bad values, listing the valid
                             "--orion-cache=on|off|refresh, --orion-stagger=N, "
                             "--orion-rotation-depth=K, --orion-merge-every=N, "
                             "--orion-shard-min-bytes=N, --orion-prefetch=on|off, "
-                            "--orion-served-cache-mb=N";
+                            "--orion-served-cache-mb=N, --orion-distribute=on|off";
   auto error = [](std::vector<std::string> args) -> std::string {
     Args a(std::move(args));
     const std::vector<std::string> before = a.rest();

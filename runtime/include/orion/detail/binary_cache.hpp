@@ -28,6 +28,7 @@
 #include <orion/detail/file_identity.hpp>
 #include <orion/detail/file_io.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
@@ -146,6 +147,27 @@ int read_checksummed(int fd, E *data, std::size_t count, Checksum &sum, OnChunk 
   return 0;
 }
 
+/// read_checksummed of `count` elements of which only [first, last) are kept, at `out`: the rest
+/// pass through a chunk-sized scratch buffer, so a rank reading its share of a cache holds no more.
+template <class E, class OnChunk>
+int read_checksummed_part(int fd, E *out, std::size_t count, std::size_t first, std::size_t last,
+                          Checksum &sum, OnChunk &&on_chunk) {
+  constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+  constexpr std::size_t kChunk = sizeof(E) >= kChunkBytes ? 1 : kChunkBytes / sizeof(E);
+  std::vector<E> scratch(count < kChunk ? count : kChunk);
+  for (std::size_t at = 0; at < count; at += kChunk) {
+    const std::size_t n = count - at < kChunk ? count - at : kChunk;
+    if (const int err = read_fully(fd, scratch.data(), n * sizeof(E)); err != 0)
+      return err;
+    sum.update(scratch.data(), n * sizeof(E));
+    on_chunk(scratch.data(), n);
+    const std::size_t lo = at > first ? at : first, hi = at + n < last ? at + n : last;
+    if (lo < hi)
+      std::copy(scratch.data() + (lo - at), scratch.data() + (hi - at), out + (lo - first));
+  }
+  return 0;
+}
+
 /// What a read_fully() failure means for a cache.
 inline std::string read_problem(int err) {
   return err < 0 ? "it is truncated" : std::string("cannot read it: ") + std::strerror(err);
@@ -156,6 +178,7 @@ template <class T, std::size_t N> struct CacheContents {
   std::array<std::int64_t, N> bounds{};
   std::vector<std::array<std::int64_t, N>> keys;
   std::vector<T> values;
+  std::int64_t nnz = 0;        ///< elements in the file (keys holds a share of them when read so)
   std::int64_t file_bytes = 0; ///< size of the cache file, for --orion-stats
 };
 
@@ -174,12 +197,14 @@ template <class T, std::size_t N> struct CacheRead {
   }
 };
 
-/// Reads the cache at cache_path written for a source file with stamp `source`. Every field is
+/// Reads the cache at cache_path written for a source file with stamp `source`; with parts > 1,
+/// keeps only share `part` of the elements (consecutive, in file order), while checking them all.
+/// Every field is
 /// checked before it is used, and the file size against nnz before anything is allocated. Never
 /// throws for a bad cache, only for running out of memory.
 template <class T, std::size_t N>
 CacheRead<T, N> read_cache(const std::string &cache_path, const std::string &source_path,
-                           const SourceStamp &source) {
+                           const SourceStamp &source, int part = 0, int parts = 1) {
   using Read = CacheRead<T, N>;
   using key_type = std::array<std::int64_t, N>;
   static_assert(sizeof(key_type) == N * sizeof(std::int64_t), "keys are read as raw int64 arrays");
@@ -191,7 +216,7 @@ CacheRead<T, N> read_cache(const std::string &cache_path, const std::string &sou
     return Read::rejected(std::string("cannot read it: ") + std::strerror(errno));
   }
   FdCloser closer(fd);
-  struct stat st{};
+  struct stat st {};
   if (::fstat(fd, &st) != 0)
     return Read::rejected(std::string("cannot read it: ") + std::strerror(errno));
   if (!S_ISREG(st.st_mode))
@@ -230,26 +255,34 @@ CacheRead<T, N> read_cache(const std::string &cache_path, const std::string &sou
   Read r;
   CacheContents<T, N> &c = r.contents;
   c.file_bytes = file_bytes;
-  c.keys.resize(static_cast<std::size_t>(h.nnz));
-  c.values.resize(static_cast<std::size_t>(h.nnz));
+  c.nnz = h.nnz;
+  const auto share = [&](int p) { // nnz * p / parts, without overflow
+    return static_cast<std::size_t>(h.nnz / parts * p + h.nnz % parts * p / parts);
+  };
+  const std::size_t first = share(part), last = share(part + 1);
+  const auto total = static_cast<std::size_t>(h.nnz);
+  c.keys.resize(last - first);
+  c.values.resize(last - first);
   Checksum sum = header_checksum(h);
   // Checksummed and scanned a chunk at a time, while the chunk is still in the CPU cache.
   key_type lo, hi;
   lo.fill(INT64_MAX);
   hi.fill(-1);
   int err = read_checksummed(fd, c.bounds.data(), N, sum, [](const std::int64_t *, std::size_t) {});
+  const auto scan = [&](const key_type *keys, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t d = 0; d < N; ++d) {
+        lo[d] = keys[i][d] < lo[d] ? keys[i][d] : lo[d];
+        hi[d] = keys[i][d] > hi[d] ? keys[i][d] : hi[d];
+      }
+  };
+  const auto no_scan = [](const T *, std::size_t) {};
   if (err == 0)
-    err = read_checksummed(fd, c.keys.data(), c.keys.size(), sum,
-                           [&](const key_type *keys, std::size_t n) {
-                             for (std::size_t i = 0; i < n; ++i)
-                               for (std::size_t d = 0; d < N; ++d) {
-                                 lo[d] = keys[i][d] < lo[d] ? keys[i][d] : lo[d];
-                                 hi[d] = keys[i][d] > hi[d] ? keys[i][d] : hi[d];
-                               }
-                           });
+    err = parts == 1 ? read_checksummed(fd, c.keys.data(), total, sum, scan)
+                     : read_checksummed_part(fd, c.keys.data(), total, first, last, sum, scan);
   if (err == 0)
-    err =
-        read_checksummed(fd, c.values.data(), c.values.size(), sum, [](const T *, std::size_t) {});
+    err = parts == 1 ? read_checksummed(fd, c.values.data(), total, sum, no_scan)
+                     : read_checksummed_part(fd, c.values.data(), total, first, last, sum, no_scan);
   if (err != 0) // the file shrank after fstat
     return Read::rejected(read_problem(err));
   if (sum.value() != h.checksum)
@@ -259,7 +292,7 @@ CacheRead<T, N> read_cache(const std::string &cache_path, const std::string &sou
   // (bounds - 1, not hi + 1: a key of INT64_MAX must not overflow.)
   bool in_bounds = true;
   for (std::size_t d = 0; d < N; ++d)
-    in_bounds &= c.bounds[d] >= 0 && hi[d] == c.bounds[d] - 1 && (c.keys.empty() || lo[d] >= 0);
+    in_bounds &= c.bounds[d] >= 0 && hi[d] == c.bounds[d] - 1 && (total == 0 || lo[d] >= 0);
   if (!in_bounds)
     return Read::rejected("it is corrupt (its keys do not match the bounds it records)");
   r.status = Read::Status::loaded;

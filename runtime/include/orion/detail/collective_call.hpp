@@ -55,8 +55,8 @@ inline std::string describe(const CollectiveCall &call) {
   case CollectiveKind::Restore:
     return "called orion::restore()";
   case CollectiveKind::GatherArray:
-    return "touched the elements of an array sharded across ranks (an element, a row, data(), "
-           "iteration or a copy), which gathers it";
+    return "touched the elements of an array sharded or distributed across ranks (an element, a "
+           "row, data(), iteration or a copy), which gathers it";
   }
   return "made an unknown collective call";
 }
@@ -93,8 +93,9 @@ inline std::string collective_mismatch(std::span<const CollectiveCall> calls) {
     return c.kind == CollectiveKind::GatherArray;
   });
   if (gather)
-    text += ". A parallel loop left the array sharded, and code that only some ranks run reads "
-            "it: call orion::gather(array) on every rank before that code";
+    text += ". A parallel loop left the array sharded (or a loader distributed it), and code "
+            "that only some ranks run reads it: call orion::gather(array) for a DenseArray, or "
+            "array.whole() for a SparseArray, on every rank before that code";
   return text + ". Every rank must make the same collective calls (aggregate(), parallel loops, "
                 "loaders, checkpoint and restore) in the same order: do not make them on some "
                 "ranks only, e.g. under `if (orion::is_root())`";

@@ -40,6 +40,8 @@ void comm_barrier();
 std::int64_t comm_exscan_sum(std::int64_t value);
 /// Element-wise maximum over all ranks, in place.
 void comm_allreduce_max(std::span<std::int64_t> values);
+/// Element-wise sum over all ranks, in place.
+void comm_allreduce_sum(std::span<std::int64_t> values);
 /// Every rank returns root's string.
 std::string comm_bcast_string(const std::string &value, int root);
 /// Every rank returns all ranks' values in rank order.
@@ -76,6 +78,7 @@ inline int comm_node_size() { return 1; }
 inline void comm_barrier() {}
 inline std::int64_t comm_exscan_sum(std::int64_t) { return 0; }
 inline void comm_allreduce_max(std::span<std::int64_t>) {}
+inline void comm_allreduce_sum(std::span<std::int64_t>) {}
 inline std::string comm_bcast_string(const std::string &value, int) { return value; }
 inline std::vector<std::int64_t> comm_allgather(std::int64_t value) { return {value}; }
 inline void comm_allgatherv_bytes(const void *send, std::int64_t send_bytes, void *recv,
@@ -100,6 +103,39 @@ inline void comm_alltoallv_bytes(const void *send, std::span<const std::int64_t>
 inline std::int64_t comm_allreduce_max(std::int64_t value) {
   comm_allreduce_max(std::span<std::int64_t>(&value, 1));
   return value;
+}
+
+/// Every rank's elements of `local` in rank order, on every rank; `local` ends empty.
+template <class T> std::vector<T> allgather_vector(std::vector<T> &local) {
+  const std::vector<std::int64_t> counts = comm_allgather(static_cast<std::int64_t>(local.size()));
+  std::vector<std::int64_t> bytes(counts.size());
+  std::int64_t total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    bytes[r] = counts[r] * static_cast<std::int64_t>(sizeof(T));
+    total += counts[r];
+  }
+  std::vector<T> all(static_cast<std::size_t>(total));
+  comm_allgatherv_bytes(local.data(), static_cast<std::int64_t>(local.size() * sizeof(T)),
+                        all.data(), bytes);
+  std::vector<T>().swap(local); // release before the caller gathers the next vector
+  return all;
+}
+
+/// Every rank's elements of `local` in rank order, on rank 0 (empty elsewhere).
+template <class T> std::vector<T> gather_to_root(std::span<const T> local) {
+  const std::vector<std::int64_t> counts = comm_allgather(static_cast<std::int64_t>(local.size()));
+  const std::size_t ranks = counts.size();
+  const bool root = comm_rank() == 0;
+  std::vector<std::int64_t> send(ranks, 0), recv(ranks, 0);
+  send[0] = static_cast<std::int64_t>(local.size_bytes());
+  std::int64_t total = 0;
+  for (std::size_t r = 0; r < ranks; ++r) {
+    recv[r] = root ? counts[r] * static_cast<std::int64_t>(sizeof(T)) : 0;
+    total += root ? counts[r] : 0;
+  }
+  std::vector<T> all(static_cast<std::size_t>(total));
+  comm_alltoallv_bytes(local.data(), send, all.data(), recv);
+  return all;
 }
 
 /// Collective: the message of the lowest rank that passes one, on every rank, or nothing if no

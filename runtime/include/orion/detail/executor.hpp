@@ -18,6 +18,8 @@
 
 namespace orion::detail {
 
+struct SparseShard;
+
 /// A dense array seen as bytes (row-major).
 struct DenseHandle {
   unsigned char *data = nullptr;
@@ -73,8 +75,13 @@ struct LoopRun {
   std::int64_t *keys = nullptr;
   unsigned char *values = nullptr;
   std::size_t value_size = 0;
+  /// Elements in this rank's storage (keys, values), and on all ranks together: they differ when
+  /// the array is distributed (`shard`), and then the executor may move elements between ranks,
+  /// updating keys, values and nnz.
   std::int64_t nnz = 0;
+  std::int64_t global_nnz = 0;
   SparseLayout *layout = nullptr;
+  SparseShard *shard = nullptr;
   /// Box iteration (counted nests, dense arrays): the bounding box of the iteration space.
   std::vector<std::int64_t> box_lo, box_hi;
   /// Relaxed arrays' deltas and Buffers: merged at every synchronization point.

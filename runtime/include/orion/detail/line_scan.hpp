@@ -36,21 +36,6 @@ struct LineProblem {
   std::string what;
 };
 
-template <class T> std::vector<T> allgather_vector(std::vector<T> &local) {
-  const std::vector<std::int64_t> counts = comm_allgather(static_cast<std::int64_t>(local.size()));
-  std::vector<std::int64_t> bytes(counts.size());
-  std::int64_t total = 0;
-  for (std::size_t r = 0; r < counts.size(); ++r) {
-    bytes[r] = counts[r] * static_cast<std::int64_t>(sizeof(T));
-    total += counts[r];
-  }
-  std::vector<T> all(static_cast<std::size_t>(total));
-  comm_allgatherv_bytes(local.data(), static_cast<std::int64_t>(local.size() * sizeof(T)),
-                        all.data(), bytes);
-  std::vector<T>().swap(local); // release before the caller gathers the next vector
-  return all;
-}
-
 /// The stamps the ranks opened, gathered into their spread (see ranks_disagree). A rank passes
 /// nothing if it could not open the file; then `spread` is meaningful only if some rank opened it.
 /// Collective.

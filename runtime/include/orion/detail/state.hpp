@@ -17,6 +17,8 @@ namespace orion::detail {
 
 inline constexpr std::size_t kCacheLine = 64;
 
+struct SparseShard;
+
 /// One engine per cache line so that workers drawing numbers never share a line.
 struct alignas(kCacheLine) PaddedRng {
   Rng engine;
@@ -137,6 +139,11 @@ struct RuntimeState {
   /// Cache paths whose failed write has been reported, so that a program reloading a file every
   /// epoch warns once per process.
   std::vector<std::string> cache_warnings;
+  /// The SparseArrays whose elements are distributed across the ranks (sparse_shard.hpp), in the
+  /// order they became so.
+  std::vector<SparseShard *> shards;
+  /// Bytes this rank sent moving distributed sparse elements to the ranks that run them.
+  std::int64_t placed_bytes = 0;
   /// --orion-stats counters of parallel loops on this rank, all loops together; each loop's
   /// share is in loop_profiles.
   LoopCounters loops;

@@ -1,0 +1,137 @@
+#include "sparse_placement.hpp"
+
+#include "array_sync.hpp"
+
+#include <orion/detail/comm.hpp>
+#include <orion/detail/sparse_shard.hpp>
+#include <orion/detail/state.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <numeric>
+#include <vector>
+
+namespace orion::detail {
+namespace {
+
+/// Sends this rank's elements (each `bytes` wide at `data`) to `dest`, packed in rank order, and
+/// receives `incoming[q]` elements from each rank q into `into`.
+void exchange(const unsigned char *data, std::size_t bytes, const std::vector<std::int32_t> &dest,
+              const std::vector<std::int64_t> &outgoing, const std::vector<std::int64_t> &incoming,
+              const std::function<unsigned char *()> &into) {
+  const std::size_t ranks = outgoing.size();
+  std::vector<std::int64_t> next(ranks, 0), send(ranks), recv(ranks);
+  for (std::size_t q = 1; q < ranks; ++q)
+    next[q] = next[q - 1] + outgoing[q - 1];
+  for (std::size_t q = 0; q < ranks; ++q) {
+    send[q] = outgoing[q] * static_cast<std::int64_t>(bytes);
+    recv[q] = incoming[q] * static_cast<std::int64_t>(bytes);
+  }
+  std::vector<unsigned char> packed(dest.size() * bytes);
+  for (std::size_t j = 0; j < dest.size(); ++j)
+    std::memcpy(packed.data() +
+                    static_cast<std::size_t>(next[static_cast<std::size_t>(dest[j])]++) * bytes,
+                data + j * bytes, bytes);
+  // The storage is replaced only now: the old elements are packed, the new ones not yet here.
+  comm_alltoallv_bytes(packed.data(), send, into(), recv);
+}
+
+} // namespace
+
+void place_elements(LoopRun &run, const PartitionMap &map) {
+  SparseShard &shard = *run.shard;
+  std::vector<std::int64_t> signature = ownership_signature(map);
+  if (shard.placed_for == signature)
+    return;
+  const int ranks = comm_size();
+  std::vector<std::int32_t> dest;
+  element_ranks(run, map, dest);
+  std::vector<std::int64_t> outgoing(static_cast<std::size_t>(ranks), 0);
+  for (const std::int32_t r : dest)
+    ++outgoing[static_cast<std::size_t>(r)];
+  const std::vector<std::int64_t> incoming = comm_alltoall(outgoing);
+  const std::int64_t held = std::accumulate(incoming.begin(), incoming.end(), std::int64_t{0});
+  const std::size_t key_bytes = static_cast<std::size_t>(run.dims) * sizeof(std::int64_t);
+
+  exchange(reinterpret_cast<const unsigned char *>(run.keys), key_bytes, dest, outgoing, incoming,
+           [&] {
+             run.keys = static_cast<std::int64_t *>(shard.resize_keys(shard.array, held));
+             return reinterpret_cast<unsigned char *>(run.keys);
+           });
+  exchange(run.values, run.value_size, dest, outgoing, incoming, [&] {
+    run.values = static_cast<unsigned char *>(shard.resize_values(shard.array, held));
+    return run.values;
+  });
+  const std::int64_t kept = outgoing[static_cast<std::size_t>(comm_rank())];
+  const std::int64_t sent = run.nnz - kept;
+  run.nnz = held;
+
+  SparseLayout &layout = *run.layout;
+  layout.signature.clear();
+  layout.offsets.clear();
+  layout.permuted = true; // the storage is no longer the serial order
+  layout.serial_within_blocks = false;
+  shard.placed_for = std::move(signature);
+
+  RuntimeState &st = state();
+  st.placed_bytes += sent * static_cast<std::int64_t>(key_bytes + run.value_size);
+  if (st.options.verbose && st.rank == 0)
+    std::fprintf(stderr,
+                 "orion: loop %s: placed the elements of '%s' on the ranks that run them: rank 0 "
+                 "holds %lld of %lld and sent %lld\n",
+                 where(run).c_str(), run.plan->arrays[0].name.c_str(), static_cast<long long>(held),
+                 static_cast<long long>(run.global_nnz), static_cast<long long>(sent));
+}
+
+void gather_space(LoopRun &run, const PartitionMap &map) {
+  SparseShard *shard = run.shard;
+  const bool in_blocks = !run.plan->ordered;
+  std::vector<std::int64_t> offsets;
+  if (in_blocks) {
+    place_elements(run, map);
+    const std::vector<std::int64_t> &local = sparse_layout(run, map);
+    // Every block lives on exactly one rank, and the ranks hold consecutive blocks in rank order
+    // (rank r runs space parts r * threads ...): the sizes summed, and the storages concatenated in
+    // rank order, are the whole array's block layout.
+    std::vector<std::int64_t> sizes(local.size() - 1);
+    for (std::size_t b = 0; b + 1 < local.size(); ++b)
+      sizes[b] = local[b + 1] - local[b];
+    comm_allreduce_sum(sizes);
+    offsets.assign(local.size(), 0);
+    std::partial_sum(sizes.begin(), sizes.end(), offsets.begin() + 1);
+  }
+  void *array = shard->array;
+  auto *const resize_keys = shard->resize_keys;
+  auto *const resize_values = shard->resize_values;
+  SparseLayout kept = *run.layout;
+  shard->gather(array); // drops the shard
+  run.shard = nullptr;
+  // The gathered storage: resizing to the size it has returns it unchanged.
+  run.nnz = run.global_nnz;
+  run.keys = static_cast<std::int64_t *>(resize_keys(array, -1));
+  run.values = static_cast<unsigned char *>(resize_values(array, -1));
+  if (in_blocks) {
+    kept.offsets = std::move(offsets);
+    kept.signature.at(0) = run.global_nnz; // sparse_layout's signature starts with the count
+    *run.layout = std::move(kept);
+  }
+}
+
+std::uint64_t values_digest(const LoopRun &run, const PartitionMap &map, std::uint64_t hash,
+                            std::uint64_t (*fnv)(const unsigned char *, std::size_t,
+                                                 std::uint64_t)) {
+  if (run.shard == nullptr)
+    return fnv(run.values, static_cast<std::size_t>(run.nnz) * run.value_size, hash);
+  const std::vector<std::int64_t> &offsets = run.layout->offsets;
+  for (std::size_t b = 0; b + 1 < offsets.size(); ++b) {
+    const int owner = map.rank_of(static_cast<std::int64_t>(b) / map.time_parts);
+    if (owner == comm_rank())
+      hash = fnv(run.values + static_cast<std::size_t>(offsets[b]) * run.value_size,
+                 static_cast<std::size_t>(offsets[b + 1] - offsets[b]) * run.value_size, hash);
+    comm_bcast_bytes(&hash, sizeof hash, owner);
+  }
+  return hash;
+}
+
+} // namespace orion::detail
