@@ -15,26 +15,40 @@
 namespace orion::detail {
 namespace {
 
-/// Sends this rank's elements (each `bytes` wide at `data`) to `dest`, packed in rank order, and
-/// receives `incoming[q]` elements from each rank q into `into`.
-void exchange(const unsigned char *data, std::size_t bytes, const std::vector<std::int32_t> &dest,
+/// Keeps the elements that stay on this rank at the front of its storage, in their order, and
+/// sends the others to `dest` (packed in rank order, each `bytes` wide at `data`); then grows the
+/// storage to `held` elements (`resize`, which keeps the front) and receives the elements of the
+/// other ranks after the kept ones, in rank order. The storage doubles as the buffer of what
+/// stays, so a rank holds its elements plus those it sends, not two copies of everything: on a
+/// file sorted by row most elements stay where their rank parsed them.
+void exchange(unsigned char *data, std::size_t bytes, const std::vector<std::int32_t> &dest,
               const std::vector<std::int64_t> &outgoing, const std::vector<std::int64_t> &incoming,
-              const std::function<unsigned char *()> &into) {
+              std::int64_t held, const std::function<unsigned char *(std::int64_t)> &resize) {
   const std::size_t ranks = outgoing.size();
+  const auto me = static_cast<std::size_t>(comm_rank());
   std::vector<std::int64_t> next(ranks, 0), send(ranks), recv(ranks);
   for (std::size_t q = 1; q < ranks; ++q)
-    next[q] = next[q - 1] + outgoing[q - 1];
+    next[q] = next[q - 1] + (q - 1 == me ? 0 : outgoing[q - 1]);
   for (std::size_t q = 0; q < ranks; ++q) {
-    send[q] = outgoing[q] * static_cast<std::int64_t>(bytes);
-    recv[q] = incoming[q] * static_cast<std::int64_t>(bytes);
+    send[q] = q == me ? 0 : outgoing[q] * static_cast<std::int64_t>(bytes);
+    recv[q] = q == me ? 0 : incoming[q] * static_cast<std::int64_t>(bytes);
   }
-  std::vector<unsigned char> packed(dest.size() * bytes);
-  for (std::size_t j = 0; j < dest.size(); ++j)
-    std::memcpy(packed.data() +
-                    static_cast<std::size_t>(next[static_cast<std::size_t>(dest[j])]++) * bytes,
-                data + j * bytes, bytes);
-  // The storage is replaced only now: the old elements are packed, the new ones not yet here.
-  comm_alltoallv_bytes(packed.data(), send, into(), recv);
+  const std::int64_t kept = outgoing[me];
+  std::vector<unsigned char> packed((dest.size() - static_cast<std::size_t>(kept)) * bytes);
+  std::size_t front = 0;
+  for (std::size_t j = 0; j < dest.size(); ++j) {
+    const auto q = static_cast<std::size_t>(dest[j]);
+    if (q == me) {
+      if (front != j) // front < j: the element moves towards the front, over one already moved
+        std::memcpy(data + front * bytes, data + j * bytes, bytes);
+      ++front;
+    } else {
+      std::memcpy(packed.data() + static_cast<std::size_t>(next[q]++) * bytes, data + j * bytes,
+                  bytes);
+    }
+  }
+  unsigned char *storage = resize(held);
+  comm_alltoallv_bytes(packed.data(), send, storage + static_cast<std::size_t>(kept) * bytes, recv);
 }
 
 } // namespace
@@ -54,13 +68,13 @@ void place_elements(LoopRun &run, const PartitionMap &map) {
   const std::int64_t held = std::accumulate(incoming.begin(), incoming.end(), std::int64_t{0});
   const std::size_t key_bytes = static_cast<std::size_t>(run.dims) * sizeof(std::int64_t);
 
-  exchange(reinterpret_cast<const unsigned char *>(run.keys), key_bytes, dest, outgoing, incoming,
-           [&] {
-             run.keys = static_cast<std::int64_t *>(shard.resize_keys(shard.array, held));
+  exchange(reinterpret_cast<unsigned char *>(run.keys), key_bytes, dest, outgoing, incoming, held,
+           [&](std::int64_t n) {
+             run.keys = static_cast<std::int64_t *>(shard.resize_keys(shard.array, n));
              return reinterpret_cast<unsigned char *>(run.keys);
            });
-  exchange(run.values, run.value_size, dest, outgoing, incoming, [&] {
-    run.values = static_cast<unsigned char *>(shard.resize_values(shard.array, held));
+  exchange(run.values, run.value_size, dest, outgoing, incoming, held, [&](std::int64_t n) {
+    run.values = static_cast<unsigned char *>(shard.resize_values(shard.array, n));
     return run.values;
   });
   const std::int64_t kept = outgoing[static_cast<std::size_t>(comm_rank())];

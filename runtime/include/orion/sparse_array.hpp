@@ -289,18 +289,14 @@ public:
     shard_->gather = [](void *self) { static_cast<SparseArray *>(self)->gather_whole(); };
     shard_->resize_keys = [](void *self, std::int64_t n) -> void * {
       auto &stored = static_cast<SparseArray *>(self)->keys_;
-      if (n < 0) // the storage as it is
-        return stored.data();
-      std::vector<key_type>().swap(stored); // no copy of the old elements
-      stored.resize(static_cast<std::size_t>(n));
+      if (n >= 0) // else: the storage as it is
+        stored.resize(static_cast<std::size_t>(n));
       return stored.data();
     };
     shard_->resize_values = [](void *self, std::int64_t n) -> void * {
       auto &stored = static_cast<SparseArray *>(self)->values_;
-      if (n < 0)
-        return stored.data();
-      std::vector<T>().swap(stored);
-      stored.resize(static_cast<std::size_t>(n));
+      if (n >= 0)
+        stored.resize(static_cast<std::size_t>(n));
       return stored.data();
     };
     relink();

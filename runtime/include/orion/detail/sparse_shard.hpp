@@ -25,7 +25,7 @@ struct SparseShard {
   std::vector<std::int64_t> placed_for;
   /// Collective: every rank gets the whole array (in rank order) and the shard is dropped.
   void (*gather)(void *array) = nullptr;
-  /// Resize this rank's storage to n elements (contents unspecified) and return its keys or
+  /// Resize this rank's storage to n elements, keeping the first ones, and return its keys or
   /// values; n < 0 returns them as they are.
   void *(*resize_keys)(void *array, std::int64_t n) = nullptr;
   void *(*resize_values)(void *array, std::int64_t n) = nullptr;
