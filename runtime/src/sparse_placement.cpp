@@ -1,11 +1,13 @@
 #include "sparse_placement.hpp"
 
 #include "array_sync.hpp"
+#include "block_sort.hpp"
 
 #include <orion/detail/comm.hpp>
 #include <orion/detail/sparse_shard.hpp>
 #include <orion/detail/state.hpp>
 
+#include <compare>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -51,6 +53,59 @@ void exchange(unsigned char *data, std::size_t bytes, const std::vector<std::int
   comm_alltoallv_bytes(packed.data(), send, storage + static_cast<std::size_t>(kept) * bytes, recv);
 }
 
+/// Whether the elements as loaded, rank after rank (file order), are in key order: what an ordered
+/// loop needs to know to restore that order after this placement moved them. Each rank checks its
+/// share and the ranks compare the keys where their shares meet.
+void note_loaded_order(LoopRun &run, SparseLayout &layout) {
+  note_storage_order(run, layout); // this rank's share
+  const auto dims = static_cast<std::size_t>(run.dims);
+  std::vector<std::int64_t> mine{run.nnz, layout.stored_in_key_order,
+                                 layout.keys_strictly_increasing ? 1 : 0,
+                                 layout.first_out_of_order};
+  mine.insert(mine.end(), run.keys, run.keys + (run.nnz > 0 ? dims : 0));
+  mine.resize(4 + dims, 0);
+  if (run.nnz > 0)
+    mine.insert(mine.end(), run.keys + (run.nnz - 1) * static_cast<std::int64_t>(dims),
+                run.keys + run.nnz * static_cast<std::int64_t>(dims));
+  mine.resize(4 + 2 * dims, 0);
+  const int ranks = comm_size();
+  const auto record = static_cast<std::int64_t>(mine.size() * sizeof(std::int64_t));
+  std::vector<std::int64_t> all(mine.size() * static_cast<std::size_t>(ranks));
+  comm_allgatherv_bytes(mine.data(), record, all.data(),
+                        std::vector<std::int64_t>(static_cast<std::size_t>(ranks), record));
+  bool in_order = true, strict = true;
+  std::int64_t first_out = -1, offset = 0;
+  const std::int64_t *previous_last = nullptr;
+  for (int r = 0; r < ranks; ++r) {
+    const std::int64_t *rec = all.data() + static_cast<std::size_t>(r) * mine.size();
+    if (rec[0] == 0)
+      continue;
+    const std::int64_t *first = rec + 4, *last = rec + 4 + dims;
+    if (previous_last != nullptr) {
+      const auto cmp = std::lexicographical_compare_three_way(previous_last, previous_last + dims,
+                                                              first, first + dims);
+      if (cmp > 0 && in_order) {
+        in_order = false;
+        first_out = offset;
+      }
+      strict = strict && cmp < 0;
+    }
+    if (rec[1] == 0 && in_order) {
+      in_order = false;
+      first_out = offset + rec[3];
+    }
+    strict = strict && rec[2] == 1;
+    previous_last = last;
+    offset += rec[0];
+  }
+  layout.stored_in_key_order = in_order ? 1 : 0;
+  layout.keys_strictly_increasing = in_order && strict;
+  layout.first_out_of_order = first_out;
+  layout.last_key.clear();
+  if (previous_last != nullptr)
+    layout.last_key.assign(previous_last, previous_last + dims);
+}
+
 } // namespace
 
 void place_elements(LoopRun &run, const PartitionMap &map) {
@@ -58,6 +113,9 @@ void place_elements(LoopRun &run, const PartitionMap &map) {
   std::vector<std::int64_t> signature = ownership_signature(map);
   if (shard.placed_for == signature)
     return;
+  SparseLayout &layout = *run.layout;
+  if (shard.placed_for.empty() && !layout.permuted && layout.stored_in_key_order < 0)
+    note_loaded_order(run, layout);
   const int ranks = comm_size();
   std::vector<std::int32_t> dest;
   element_ranks(run, map, dest);
@@ -81,7 +139,6 @@ void place_elements(LoopRun &run, const PartitionMap &map) {
   const std::int64_t sent = run.nnz - kept;
   run.nnz = held;
 
-  SparseLayout &layout = *run.layout;
   layout.signature.clear();
   layout.offsets.clear();
   layout.permuted = true; // the storage is no longer the serial order

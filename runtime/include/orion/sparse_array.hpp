@@ -529,8 +529,15 @@ private:
     permuted = detail::comm_allreduce_max(permuted);
     keys_ = detail::allgather_vector(keys_);
     values_ = detail::allgather_vector(values_);
-    layout_ = detail::SparseLayout{};
-    layout_.permuted = permuted != 0;
+    // Whether the serial order was key order survives (the placement found it out on every rank,
+    // or nobody did): an ordered loop restores that order from it.
+    detail::SparseLayout gathered;
+    gathered.permuted = permuted != 0;
+    gathered.stored_in_key_order = layout_.stored_in_key_order;
+    gathered.first_out_of_order = layout_.first_out_of_order;
+    gathered.keys_strictly_increasing = layout_.keys_strictly_increasing;
+    gathered.last_key = layout_.last_key;
+    layout_ = std::move(gathered);
     rows_.invalidate();
     const detail::RuntimeState &st = detail::state();
     if (st.options.verbose && st.rank == 0)
