@@ -210,6 +210,8 @@ private:
 
 /// Coordinate-format N-d array: keys and values in two contiguous vectors, in insertion (for
 /// loaders: file) order. Iteration walks both with two pointers. Every key is inside the extents.
+/// A loader on several ranks returns it distributed: each rank holds a share of the elements, and
+/// every accessor but nnz(), empty() and the extents gathers it whole first (collective).
 template <class T, std::size_t N> class SparseArray {
   static_assert(N >= 1, "SparseArray needs at least one dimension");
   static_assert(std::is_trivially_copyable_v<T>,
@@ -498,10 +500,10 @@ public:
     detail::SparseLayout *layout;
     detail::SparseShard *shard; ///< null when the array is whole
   };
-  /// Drops the row index: the executor may reorder the storage it returns. A const array too:
-  /// reordering changes neither an element nor the count (the order of the elements is
-  /// unspecified after a parallel loop over the array, as documented for the class), and the
-  /// elements are heap objects the vectors created non-const, so writing them is defined.
+  /// Drops the row index: the executor may reorder the storage it returns, and move a distributed
+  /// array's elements between ranks (the storage members are mutable for that). A const array
+  /// too: neither changes an element or the count (the order of the elements is unspecified after
+  /// a parallel loop over the array, as documented for the class).
   Storage executor_storage() const noexcept {
     rows_.invalidate();
     return {keys_.data(), values_.data(), static_cast<std::int64_t>(keys_.size()), &layout_,
