@@ -128,6 +128,15 @@ DiagInfo info(Diag diag) {
                         "for output"};
   case Diag::RankConditionNote:
     return {L::Note, "this condition depends on the rank"};
+  case Diag::DriverReadsDistributedArray:
+    return {L::Warning, "driver code reads the elements of '%0' here (it %1): on several ranks "
+                        "'%0' is distributed, each rank holding its share, and this gathers all of "
+                        "it on every rank, where it stays; read it in a '#pragma orion "
+                        "parallel_for' loop instead (sums with an orion::Accumulator) to keep it "
+                        "distributed"};
+  case Diag::DistributedLoadNote:
+    return {L::Note, "'%0' is loaded by orion::%1 here, which on several ranks leaves each rank "
+                     "its share of the elements"};
   case Diag::OpaqueArray:
     return {L::Error, "'%0' reaches an orion array through %1, which orionc cannot follow: the "
                       "loop's dependences and what the ranks exchange would leave out its "

@@ -41,6 +41,8 @@ enum class Diag {
   RankDependentCollective,
   RankDependentArrayWrite,
   RankConditionNote,
+  DriverReadsDistributedArray,
+  DistributedLoadNote,
   OpaqueArray,
   OpaqueArrayInCall,
   OpaqueArrayHereNote,

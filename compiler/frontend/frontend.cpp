@@ -1,6 +1,7 @@
 #include "frontend.hpp"
 
 #include "diagnostics.hpp"
+#include "distributed_reads.hpp"
 #include "driver_gathers.hpp"
 #include "held_elements.hpp"
 #include "loop_binder.hpp"
@@ -109,6 +110,7 @@ public:
         program_.loops.push_back(std::move(*loop));
     }
     warn_rank_dependent_collectives(ast, seen, diags);
+    warn_distributed_reads(ast, seen, diags);
     program_.driver_gathers = find_driver_gathers(ast, seen);
     program_.driver_pins = find_held_elements(ast, seen);
     report_nested_parallel_loops(ast, annotated, diags);

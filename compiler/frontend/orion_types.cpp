@@ -2,6 +2,8 @@
 
 #include <clang/AST/DeclTemplate.h>
 
+#include <algorithm>
+
 namespace orion::frontend {
 
 std::optional<OrionType> classify_orion_type(clang::QualType written) {
@@ -45,6 +47,15 @@ std::optional<OrionType> classify_orion_type(clang::QualType written) {
       args[1].getKind() == clang::TemplateArgument::Integral)
     result.rank = static_cast<int>(args[1].getAsIntegral().getExtValue());
   return result;
+}
+
+bool is_orion_function(const clang::FunctionDecl *decl,
+                       std::initializer_list<llvm::StringRef> names) {
+  if (!decl || !decl->getIdentifier())
+    return false;
+  const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(decl->getDeclContext()->getRedeclContext());
+  return ns && ns->getName() == "orion" &&
+         std::find(names.begin(), names.end(), decl->getName()) != names.end();
 }
 
 } // namespace orion::frontend

@@ -6,7 +6,12 @@
 
 #include <clang/AST/Type.h>
 
+#include <initializer_list>
 #include <optional>
+
+namespace clang {
+class FunctionDecl;
+} // namespace clang
 
 namespace orion::frontend {
 
@@ -19,5 +24,9 @@ struct OrionType {
 
 /// Classifies `type` (references and cv-qualifiers are looked through).
 std::optional<OrionType> classify_orion_type(clang::QualType type);
+
+/// `decl` is orion::<one of names>, declared directly in namespace orion.
+bool is_orion_function(const clang::FunctionDecl *decl,
+                       std::initializer_list<llvm::StringRef> names);
 
 } // namespace orion::frontend

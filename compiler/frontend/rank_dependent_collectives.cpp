@@ -12,16 +12,6 @@
 namespace orion::frontend {
 namespace {
 
-/// `decl` is orion::<one of names>, declared directly in namespace orion.
-bool is_orion_function(const clang::FunctionDecl *decl,
-                       std::initializer_list<llvm::StringRef> names) {
-  if (!decl || !decl->getIdentifier())
-    return false;
-  const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(decl->getDeclContext()->getRedeclContext());
-  return ns && ns->getName() == "orion" &&
-         std::find(names.begin(), names.end(), decl->getName()) != names.end();
-}
-
 bool asks_rank_at(const clang::Stmt *stmt, int depth) {
   if (!stmt || depth > 4)
     return false;
