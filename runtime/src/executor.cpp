@@ -16,6 +16,7 @@
 #include "lockstep.hpp"
 #include "partition_map.hpp"
 #include "rank_run.hpp"
+#include "replica_warning.hpp"
 #include "served_loop.hpp"
 #include "sparse_placement.hpp"
 
@@ -280,6 +281,7 @@ void execute(LoopRun &run) {
   // Described when it first runs, and again when its staggered passes are over.
   const bool first_plain_pass =
       pass > 0 && pass == st.options.stagger && map.protocol() == model::Protocol::Rotation;
+  warn_large_replicas(run, map); // once per loop and array
   if ((pass == 0 || first_plain_pass) && st.options.verbose && st.rank == 0)
     std::fprintf(stderr, "orion: %s%s\n", describe(run, map).c_str(),
                  st.options.replay_serial ? " [replayed serially]"

@@ -94,6 +94,8 @@ int part_of(const std::vector<std::int64_t> &bounds, std::int64_t c) {
   return std::clamp(p, 0, static_cast<int>(bounds.size()) - 2);
 }
 
+} // namespace
+
 /// part_of for every element of an array: a table from coordinate to part when the box is narrow
 /// enough (the sort asks twice per element, and binary searches dominated it), else part_of.
 class PartLookup {
@@ -121,6 +123,8 @@ private:
   std::int64_t lo_ = 0;
   std::vector<std::int32_t> table_;
 };
+
+namespace {
 
 struct Box {
   std::vector<std::int64_t> lo, hi; ///< half-open
@@ -428,15 +432,14 @@ std::vector<std::int64_t> ownership_signature(const PartitionMap &map) {
   return signature;
 }
 
-void element_ranks(const LoopRun &run, const PartitionMap &map, std::vector<std::int32_t> &rank) {
-  const plan::Candidate &cand = *map.candidate;
-  const PartLookup space_part(map.space_bounds, run.nnz);
-  rank.resize(static_cast<std::size_t>(run.nnz));
-  for (std::int64_t j = 0; j < run.nnz; ++j) {
-    const std::int64_t c =
-        coordinate(cand.transform, cand.dims[0], run.keys + j * run.dims, run.dims);
-    rank[static_cast<std::size_t>(j)] = map.rank_of(space_part(c)); // space part g is worker g's
-  }
+ElementOwner::ElementOwner(const LoopRun &run, const PartitionMap &map)
+    : map_(map), transform_(map.candidate->transform), dim_(map.candidate->dims[0]),
+      dims_(run.dims), space_part_(std::make_unique<PartLookup>(map.space_bounds, run.nnz)) {}
+
+ElementOwner::~ElementOwner() = default;
+
+int ElementOwner::operator()(const std::int64_t *key) const {
+  return map_.rank_of((*space_part_)(coordinate(transform_, dim_, key, dims_)));
 }
 
 BlockTask block_task(const LoopRun &run, const PartitionMap &map, const Task &task) {

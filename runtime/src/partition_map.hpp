@@ -7,6 +7,7 @@
 #include <orion/detail/executor.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -78,9 +79,22 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
 /// What decides on which rank each element of a sparse space runs under `map`: two maps with the
 /// same signature place every element on the same rank.
 std::vector<std::int64_t> ownership_signature(const PartitionMap &map);
-/// The rank that runs each element of this rank's storage: the rank of the worker whose space
-/// part holds it (worker g runs space part g in every protocol).
-void element_ranks(const LoopRun &run, const PartitionMap &map, std::vector<std::int32_t> &rank);
+class PartLookup;
+
+/// The rank that runs an element of a sparse space under `map`, from its key: the rank of the
+/// worker whose space part holds it (worker g runs space part g in every protocol). Keeps `map`.
+class ElementOwner {
+public:
+  ElementOwner(const LoopRun &run, const PartitionMap &map);
+  ~ElementOwner();
+  int operator()(const std::int64_t *key) const;
+
+private:
+  const PartitionMap &map_;
+  const Transform &transform_;
+  int dim_, dims_;
+  std::unique_ptr<PartLookup> space_part_;
+};
 
 /// The block's BlockTask for run_block.
 BlockTask block_task(const LoopRun &run, const PartitionMap &map, const Task &task);

@@ -6,51 +6,142 @@
 #include <orion/detail/comm.hpp>
 #include <orion/detail/sparse_shard.hpp>
 #include <orion/detail/state.hpp>
+#include <orion/error.hpp>
 
+#include <algorithm>
 #include <compare>
 #include <cstdio>
 #include <cstring>
-#include <functional>
 #include <numeric>
+#include <string>
 #include <vector>
 
 namespace orion::detail {
 namespace {
 
-/// Keeps the elements that stay on this rank at the front of its storage, in their order, and
-/// sends the others to `dest` (packed in rank order, each `bytes` wide at `data`); then grows the
-/// storage to `held` elements (`resize`, which keeps the front) and receives the elements of the
-/// other ranks after the kept ones, in rank order. The storage doubles as the buffer of what
-/// stays, so a rank holds its elements plus those it sends, not two copies of everything: on a
-/// file sorted by row most elements stay where their rank parsed them.
-void exchange(unsigned char *data, std::size_t bytes, const std::vector<std::int32_t> &dest,
-              const std::vector<std::int64_t> &outgoing, const std::vector<std::int64_t> &incoming,
-              std::int64_t held, const std::function<unsigned char *(std::int64_t)> &resize) {
-  const std::size_t ranks = outgoing.size();
-  const auto me = static_cast<std::size_t>(comm_rank());
-  std::vector<std::int64_t> next(ranks, 0), send(ranks), recv(ranks);
-  for (std::size_t q = 1; q < ranks; ++q)
-    next[q] = next[q - 1] + (q - 1 == me ? 0 : outgoing[q - 1]);
-  for (std::size_t q = 0; q < ranks; ++q) {
-    send[q] = q == me ? 0 : outgoing[q] * static_cast<std::int64_t>(bytes);
-    recv[q] = q == me ? 0 : incoming[q] * static_cast<std::int64_t>(bytes);
+/// This rank's elements of a distributed space: keys and values in two storages, which move
+/// together, element by element.
+class Elements {
+public:
+  Elements(LoopRun &run, SparseShard &shard)
+      : run_(run), shard_(shard),
+        key_bytes_(static_cast<std::size_t>(run.dims) * sizeof(std::int64_t)) {}
+
+  /// The bytes of one element in a message: its key, then its value.
+  std::size_t record() const { return key_bytes_ + run_.value_size; }
+  const std::int64_t *key(std::int64_t i) const {
+    return run_.keys + i * static_cast<std::int64_t>(run_.dims);
   }
-  const std::int64_t kept = outgoing[me];
-  std::vector<unsigned char> packed((dest.size() - static_cast<std::size_t>(kept)) * bytes);
-  std::size_t front = 0;
-  for (std::size_t j = 0; j < dest.size(); ++j) {
-    const auto q = static_cast<std::size_t>(dest[j]);
-    if (q == me) {
-      if (front != j) // front < j: the element moves towards the front, over one already moved
-        std::memcpy(data + front * bytes, data + j * bytes, bytes);
-      ++front;
-    } else {
-      std::memcpy(packed.data() + static_cast<std::size_t>(next[q]++) * bytes, data + j * bytes,
-                  bytes);
+  void move(std::int64_t to, std::int64_t from) {
+    std::memcpy(key_at(to), key_at(from), key_bytes_);
+    std::memcpy(value_at(to), value_at(from), run_.value_size);
+  }
+  void move_range(std::int64_t to, std::int64_t from, std::int64_t n) {
+    std::memmove(key_at(to), key_at(from), static_cast<std::size_t>(n) * key_bytes_);
+    std::memmove(value_at(to), value_at(from), static_cast<std::size_t>(n) * run_.value_size);
+  }
+  void pack(unsigned char *out, std::int64_t from) const {
+    std::memcpy(out, key_at(from), key_bytes_);
+    std::memcpy(out + key_bytes_, value_at(from), run_.value_size);
+  }
+  void unpack(std::int64_t to, const unsigned char *in) {
+    std::memcpy(key_at(to), in, key_bytes_);
+    std::memcpy(value_at(to), in + key_bytes_, run_.value_size);
+  }
+  /// Keeps the first n elements (of those there are) and grows to n (SparseShard's resize).
+  void resize(std::int64_t n) {
+    run_.keys = static_cast<std::int64_t *>(shard_.resize_keys(shard_.array, n));
+    run_.values = static_cast<unsigned char *>(shard_.resize_values(shard_.array, n));
+  }
+
+private:
+  unsigned char *key_at(std::int64_t i) const {
+    return reinterpret_cast<unsigned char *>(run_.keys) + static_cast<std::size_t>(i) * key_bytes_;
+  }
+  unsigned char *value_at(std::int64_t i) const {
+    return run_.values + static_cast<std::size_t>(i) * run_.value_size;
+  }
+  LoopRun &run_;
+  SparseShard &shard_;
+  std::size_t key_bytes_;
+};
+
+/// Sends the elements of this rank's share that `owner` puts on other ranks, in rounds of at most
+/// `chunk` per rank (`rounds` of them, the same on every rank), and receives the other ranks'
+/// elements into the slots that left; the share ends with `held` elements. Whatever stays is
+/// compacted towards the front as the scan passes it. A rank thus holds its share plus one round's
+/// messages: never a second copy of what it sends (3/4 of a share on a shuffled file at 4 ranks),
+/// nor a list of destinations (each is computed from the key when the scan reaches it). A rank
+/// that ends with more than it loaded grows its storage first, within the loaders' spare capacity
+/// (placement_headroom.hpp) unless the map is lopsided.
+void exchange(Elements &elements, std::int64_t local, const ElementOwner &owner, std::int64_t held,
+              std::int64_t chunk, std::int64_t rounds) {
+  const auto ranks = static_cast<std::size_t>(comm_size());
+  const int me = comm_rank();
+  const std::size_t record = elements.record();
+  const std::int64_t room = std::max(local, held);
+  if (room > local)
+    elements.resize(room);
+  std::int64_t front = 0;    // [0, front): what stays and what arrived into freed slots
+  std::int64_t scan = 0;     // [front, scan): freed slots; from scan on, the share as loaded
+  std::int64_t tail = local; // [local, tail): what arrived beyond the share (a growing rank)
+  std::vector<unsigned char> out, in, waiting; // waiting: arrived before a slot was free
+  std::vector<std::int64_t> count(ranks), slot(ranks), send(ranks), recv(ranks);
+  auto place_waiting = [&] {
+    const std::size_t n = waiting.size() / record;
+    std::size_t i = 0;
+    for (; i < n && front < scan; ++i)
+      elements.unpack(front++, waiting.data() + i * record);
+    for (; i < n && tail < room; ++i)
+      elements.unpack(tail++, waiting.data() + i * record);
+    waiting.erase(waiting.begin(), waiting.begin() + static_cast<std::ptrdiff_t>(i * record));
+  };
+  for (std::int64_t round = 0; round < rounds; ++round) {
+    std::fill(count.begin(), count.end(), 0);
+    std::int64_t end = scan, leaving = 0;
+    for (; end < local && leaving < chunk; ++end)
+      if (const int q = owner(elements.key(end)); q != me) {
+        ++count[static_cast<std::size_t>(q)];
+        ++leaving;
+      }
+    std::exclusive_scan(count.begin(), count.end(), slot.begin(), std::int64_t{0});
+    out.resize(static_cast<std::size_t>(leaving) * record);
+    for (; scan < end; ++scan) {
+      const auto q = static_cast<std::size_t>(owner(elements.key(scan)));
+      if (q == static_cast<std::size_t>(me)) {
+        if (front != scan) // front < scan: towards the front, into a slot already freed
+          elements.move(front, scan);
+        ++front;
+      } else {
+        elements.pack(out.data() + static_cast<std::size_t>(slot[q]++) * record, scan);
+      }
     }
+    const std::vector<std::int64_t> arriving = comm_alltoall(count);
+    for (std::size_t q = 0; q < ranks; ++q) {
+      send[q] = count[q] * static_cast<std::int64_t>(record);
+      recv[q] = arriving[q] * static_cast<std::int64_t>(record);
+    }
+    in.resize(static_cast<std::size_t>(std::accumulate(recv.begin(), recv.end(), std::int64_t{0})));
+    comm_alltoallv_bytes(out.data(), send, in.data(), recv);
+    if (waiting.empty())
+      waiting.swap(in);
+    else
+      waiting.insert(waiting.end(), in.begin(), in.end());
+    place_waiting();
   }
-  unsigned char *storage = resize(held);
-  comm_alltoallv_bytes(packed.data(), send, storage + static_cast<std::size_t>(kept) * bytes, recv);
+  for (; scan < local; ++scan, ++front) // what stays after the last element that left
+    if (front != scan)
+      elements.move(front, scan);
+  place_waiting();    // room >= held: everything fits now
+  if (tail > local) { // close the gap between the front and what arrived beyond the share
+    elements.move_range(front, local, tail - local);
+    front += tail - local;
+  }
+  if (!waiting.empty() || front != held)
+    throw Error("internal error: placing a sparse array's elements left " + std::to_string(front) +
+                " of " + std::to_string(held) + " on rank " + std::to_string(me));
+  if (held != room)
+    elements.resize(held);
 }
 
 /// Whether the elements as loaded, rank after rank (file order), are in key order: what an ordered
@@ -117,26 +208,19 @@ void place_elements(LoopRun &run, const PartitionMap &map) {
   if (shard.placed_for.empty() && !layout.permuted && layout.stored_in_key_order < 0)
     note_loaded_order(run, layout);
   const int ranks = comm_size();
-  std::vector<std::int32_t> dest;
-  element_ranks(run, map, dest);
+  const ElementOwner owner(run, map);
   std::vector<std::int64_t> outgoing(static_cast<std::size_t>(ranks), 0);
-  for (const std::int32_t r : dest)
-    ++outgoing[static_cast<std::size_t>(r)];
+  for (std::int64_t j = 0; j < run.nnz; ++j)
+    ++outgoing[static_cast<std::size_t>(owner(run.keys + j * run.dims))];
   const std::vector<std::int64_t> incoming = comm_alltoall(outgoing);
   const std::int64_t held = std::accumulate(incoming.begin(), incoming.end(), std::int64_t{0});
-  const std::size_t key_bytes = static_cast<std::size_t>(run.dims) * sizeof(std::int64_t);
-
-  exchange(reinterpret_cast<unsigned char *>(run.keys), key_bytes, dest, outgoing, incoming, held,
-           [&](std::int64_t n) {
-             run.keys = static_cast<std::int64_t *>(shard.resize_keys(shard.array, n));
-             return reinterpret_cast<unsigned char *>(run.keys);
-           });
-  exchange(run.values, run.value_size, dest, outgoing, incoming, held, [&](std::int64_t n) {
-    run.values = static_cast<unsigned char *>(shard.resize_values(shard.array, n));
-    return run.values;
-  });
   const std::int64_t kept = outgoing[static_cast<std::size_t>(comm_rank())];
   const std::int64_t sent = run.nnz - kept;
+  // Rounds of a sixteenth of a share: the messages of a round are small next to the share, and
+  // the number of rounds (and of all-to-alls) does not grow with the data.
+  const std::int64_t chunk = std::max({std::int64_t{1}, state().placement_round_min, run.nnz / 16});
+  Elements elements(run, shard);
+  exchange(elements, run.nnz, owner, held, chunk, comm_allreduce_max((sent + chunk - 1) / chunk));
   run.nnz = held;
 
   layout.signature.clear();
@@ -146,7 +230,7 @@ void place_elements(LoopRun &run, const PartitionMap &map) {
   shard.placed_for = std::move(signature);
 
   RuntimeState &st = state();
-  st.placed_bytes += sent * static_cast<std::int64_t>(key_bytes + run.value_size);
+  st.placed_bytes += sent * static_cast<std::int64_t>(elements.record());
   if (st.options.verbose && st.rank == 0)
     std::fprintf(stderr,
                  "orion: loop %s: placed the elements of '%s' on the ranks that run them: rank 0 "

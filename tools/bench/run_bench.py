@@ -282,7 +282,8 @@ def run_once(cmd, timeout, rss_dir, epoch_line=EPOCH_LINE):
         if numbers:
             ranks.append(int(numbers[-1]))
     ranks = ranks or [usage.ru_maxrss]
-    result = {"wall": wall, "epochs": epochs, "rss_kb_max": max(ranks), "rss_kb_sum": sum(ranks),
+    result = {"wall": wall, "epochs": epochs, "rss_kb_max": max(ranks), "rss_kb_min": min(ranks),
+              "rss_kb_sum": sum(ranks),
               "rss_ranks": len(ranks),
               "stats": [ln for ln in stderr.splitlines() if ln.startswith("orion: stats:")]}
     m = ORION_LOAD_STATS.search(stderr)

@@ -28,6 +28,7 @@
 #include <orion/detail/file_range.hpp>
 #include <orion/detail/line_scan.hpp>
 #include <orion/detail/parse_field.hpp>
+#include <orion/detail/placement_headroom.hpp>
 #include <orion/detail/state.hpp>
 #include <orion/error.hpp>
 #include <orion/sparse_array.hpp>
@@ -159,8 +160,9 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
         return std::nullopt;
       },
       [&](double factor) { // no regrowth copies
-        const auto estimate =
-            static_cast<std::size_t>(static_cast<double>(keys.size()) * factor) + 16;
+        auto estimate = static_cast<std::size_t>(static_cast<double>(keys.size()) * factor) + 16;
+        if (comm_size() > 1 && state().options.distribute)
+          estimate = capacity_for_placement(estimate);
         keys.reserve(estimate);
         values.reserve(estimate);
       });

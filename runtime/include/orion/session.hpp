@@ -187,6 +187,7 @@ inline void Session::start(int &argc, char **&argv) {
   st.rank = detail::comm_rank();
   st.num_ranks = detail::comm_size();
   st.threads_per_rank = threads;
+  st.ranks_on_node = ranks_on_node;
   st.reseed();
   st.loads = st.bytes_loaded = st.cache_loads = st.cache_bytes_loaded = 0;
   st.load_seconds = st.cache_load_seconds = 0;
@@ -227,6 +228,7 @@ inline Session::~Session() {
   st.rank = 0;
   st.num_ranks = 1;
   st.threads_per_rank = 1;
+  st.ranks_on_node = 1;
   st.reseed();
   st.session_active = false;
 }

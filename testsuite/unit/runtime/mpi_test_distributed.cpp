@@ -14,10 +14,15 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <unistd.h>
 
 using namespace orion;
 using model::Protocol;
@@ -217,4 +222,119 @@ TEST_CASE("a body reading a distributed array the runtime was not told about thr
                     Catch::Contains("a distributed SparseArray (400 elements, each rank holding "
                                     "its share) was read inside a parallel loop body"));
   CHECK(B.distributed());
+}
+
+TEST_CASE("placement moves the elements in rounds, into the slots that left, and may grow a rank",
+          "[mpi][distributed]") {
+  // Rounds of at most 7 elements: about a dozen rounds on 4 ranks, where a rank can receive three
+  // ranks' rounds while it frees one round's slots, so arrivals wait for room.
+  std::int64_t &round_min = orion::detail::state().placement_round_min;
+  const std::int64_t saved = round_min;
+  round_min = 7;
+  struct Restore {
+    std::int64_t &value, saved;
+    ~Restore() { value = saved; }
+  } restore{round_min, saved};
+
+  // Spread: every rank's part of the file holds elements of every rank's rows. Lopsided: every
+  // element lies in the first rows, which rank 0 runs, so rank 0 grows past its spare capacity.
+  std::string lopsided;
+  for (std::int64_t i = 0; i < kElements; ++i)
+    lopsided += std::to_string(key_of(i)[0] % 2) + " " + std::to_string(key_of(i)[1]) + " " +
+                std::to_string(value_of(i)) + "\n";
+  for (const bool spread : {true, false}) {
+    orion_test::SharedFile file(spread ? triplets() : lopsided);
+    auto A = load_triplets<double>(file.path(), {kRows, kCols});
+    const plan::LoopPlan p = sums_plan(Protocol::OneD, false);
+    DenseArray<double, 1> W({kRows}), H({kCols});
+    parallel::for_each(p, A, parallel::arrays(W, H),
+                       [](auto &W, auto &, const auto &key, const auto &v) { W(key[0]) += v; });
+    for (const std::int64_t h : holders_of_rows(A))
+      CHECK(h <= 1);
+    const auto held = comm_allgather(static_cast<std::int64_t>(A.local_keys().size()));
+    if (!spread)
+      CHECK(held[0] == kElements);
+    std::vector<double> w(kRows, 0.0);
+    for (std::int64_t i = 0; i < kElements; ++i)
+      w[static_cast<std::size_t>(spread ? key_of(i)[0] : key_of(i)[0] % 2)] += value_of(i);
+    for (std::int64_t r = 0; r < kRows; ++r)
+      CHECK(W(r) == Approx(w[static_cast<std::size_t>(r)]));
+    // Every key still has its own value: the gathered pairs are the file's, as a multiset.
+    std::vector<std::pair<std::array<std::int64_t, 2>, double>> got, want;
+    for (auto &&[key, value] : std::as_const(A))
+      got.push_back({key, value});
+    for (std::int64_t i = 0; i < kElements; ++i)
+      want.push_back({{spread ? key_of(i)[0] : key_of(i)[0] % 2, key_of(i)[1]}, value_of(i)});
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    CHECK(got == want);
+  }
+}
+
+namespace {
+
+/// What this process writes to stderr while it lives (file descriptor 2, into a temporary file).
+class StderrCapture {
+public:
+  StderrCapture() : file_(std::tmpfile()), saved_(::dup(2)) {
+    std::fflush(stderr);
+    ::dup2(::fileno(file_), 2);
+  }
+  ~StderrCapture() {
+    restore();
+    std::fclose(file_);
+  }
+  std::string text() {
+    restore();
+    std::string out;
+    std::rewind(file_);
+    for (int c; (c = std::fgetc(file_)) != EOF;)
+      out += static_cast<char>(c);
+    return out;
+  }
+
+private:
+  void restore() {
+    if (saved_ < 0)
+      return;
+    std::fflush(stderr);
+    ::dup2(saved_, 2);
+    ::close(saved_);
+    saved_ = -1;
+  }
+  std::FILE *file_;
+  int saved_;
+};
+
+} // namespace
+
+TEST_CASE("a replicated array above the size limit warns once, on rank 0", "[mpi][distributed]") {
+  std::int64_t &limit = orion::detail::state().replica_warning_bytes;
+  limit = 8 * sizeof(double); // H has 11 doubles
+  struct Restore {
+    std::int64_t &value;
+    ~Restore() { value = 0; }
+  } restore{limit};
+  orion_test::SharedFile file(triplets());
+  auto A = load_triplets<double>(file.path());
+  plan::LoopPlan p = sums_plan(Protocol::OneD, false); // H replicated: read only
+  p.line = 99; // a loop of its own: warnings are once per loop and array
+  DenseArray<double, 1> W({kRows}), H({kCols});
+  StderrCapture capture;
+  for (int pass = 0; pass < 2; ++pass)
+    parallel::for_each(
+        p, A, parallel::arrays(W, H),
+        [](auto &W, auto &H, const auto &key, const auto &v) { W(key[0]) += v * H(key[1]); });
+  const std::string text = capture.text();
+  const std::string warning = "orion: warning: loop distributed.cpp:99: 'H' is replicated (the "
+                              "loop only reads it): every rank holds all 0.0 MB of it, more than "
+                              "the 0.0 MB a replica may take here";
+  const auto first = text.find(warning);
+  if (orion::rank() == 0 && comm_size() > 1) {
+    CHECK(first != std::string::npos);
+    CHECK(text.find(warning, first + 1) == std::string::npos); // once, not every pass
+  } else {
+    CHECK(first == std::string::npos); // one rank holds the only copy; other ranks stay quiet
+  }
+  CHECK(text.find("'W'") == std::string::npos); // written: not a replica
 }

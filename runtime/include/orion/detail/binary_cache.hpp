@@ -27,6 +27,7 @@
 
 #include <orion/detail/file_identity.hpp>
 #include <orion/detail/file_io.hpp>
+#include <orion/detail/placement_headroom.hpp>
 
 #include <algorithm>
 #include <array>
@@ -261,6 +262,10 @@ CacheRead<T, N> read_cache(const std::string &cache_path, const std::string &sou
   };
   const std::size_t first = share(part), last = share(part + 1);
   const auto total = static_cast<std::size_t>(h.nnz);
+  if (parts > 1) {
+    c.keys.reserve(capacity_for_placement(last - first));
+    c.values.reserve(capacity_for_placement(last - first));
+  }
   c.keys.resize(last - first);
   c.values.resize(last - first);
   Checksum sum = header_checksum(h);

@@ -118,6 +118,8 @@ struct RuntimeState {
   int rank = 0;
   int num_ranks = 1;
   int threads_per_rank = 1;
+  /// The ranks of this job on this machine (each holds its own copy of every replicated array).
+  int ranks_on_node = 1;
   bool session_active = false;
   /// True when the Session called MPI_Init and therefore has to call MPI_Finalize.
   bool backend_owned = false;
@@ -144,6 +146,14 @@ struct RuntimeState {
   std::vector<SparseShard *> shards;
   /// Bytes this rank sent moving distributed sparse elements to the ranks that run them.
   std::int64_t placed_bytes = 0;
+  /// A replicated array larger than this warns when its loop first runs (replica_warning.cpp);
+  /// 0: a quarter of this machine's memory divided by the ranks on it. Tests set it.
+  std::int64_t replica_warning_bytes = 0;
+  /// The loops and arrays warned about so far ("file:line 'name'"), each warned once.
+  std::vector<std::string> replica_warnings;
+  /// The fewest elements a placement round moves (sparse_placement.cpp), below which the rounds'
+  /// all-to-alls would cost more than their messages save. Tests lower it to run many rounds.
+  std::int64_t placement_round_min = std::int64_t{1} << 16;
   /// --orion-stats counters of parallel loops on this rank, all loops together; each loop's
   /// share is in loop_profiles.
   LoopCounters loops;
