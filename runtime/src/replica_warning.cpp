@@ -16,13 +16,17 @@ void warn_large_replicas(const LoopRun &run, const PartitionMap &map) {
   if (st.num_ranks <= 1 || st.rank != 0 || map.candidate == nullptr)
     return;
   const int on_node = std::max(st.ranks_on_node, 1);
-  const std::int64_t memory = memory_limit_bytes();
-  const std::int64_t limit =
-      st.replica_warning_bytes > 0 ? st.replica_warning_bytes : memory / 4 / on_node;
+  std::int64_t memory = -1, limit = -1; // asked of the system only when a loop replicates
   for (const plan::ArrayRole &r : map.candidate->roles) {
     const auto arg = static_cast<std::size_t>(r.arg);
     if (r.role != model::Role::Replicated || arg >= run.arrays.size() ||
-        run.arrays[arg].data == nullptr || run.arrays[arg].bytes() <= limit)
+        run.arrays[arg].data == nullptr)
+      continue;
+    if (limit < 0) {
+      memory = memory_limit_bytes();
+      limit = st.replica_warning_bytes > 0 ? st.replica_warning_bytes : memory / 4 / on_node;
+    }
+    if (run.arrays[arg].bytes() <= limit)
       continue;
     const std::string &name = run.plan->arrays[arg].name;
     std::string key = where(run) + " '" + name + "'";

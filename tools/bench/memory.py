@@ -17,9 +17,9 @@ library, the runtime and the factors.
 
 The bound the issue states, per rank: data / P + parameters + working set + that fixed cost. The
 parameters (W, H) are still whole on every rank (docs/runtime.md, "Distributed sparse data"), so
-they are not divided by P; the working set is the placement's: the destination of each element of
-the rank's share (4 bytes each) and one round's messages out and in (a sixteenth of the share
-each way). Writes OUT/bench-memory.md and OUT/bench/memory_*.svg atomically. Never a timed test:
+they are not divided by P; the working set is the larger of the first loop's two steps: the
+placement's buffers (one round's messages out, in, and those waiting for a free slot: three
+sixteenths of the share), and the block sort's 2-byte block id per element of the share. Writes OUT/bench-memory.md and OUT/bench/memory_*.svg atomically. Never a timed test:
 ctest does not run it.
 """
 
@@ -35,7 +35,7 @@ import run_bench  # noqa: E402
 import svg_plot  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-KEY_BYTES, VALUE_BYTES, DEST_BYTES = 16, 4, 4  # SparseArray<float, 2>; a placement's int32 rank
+KEY_BYTES, VALUE_BYTES, BLOCK_ID_BYTES = 16, 4, 2  # SparseArray<float, 2>; the block sort's id
 # name: (source, rank K of its factors as run here)
 PROGRAMS = {
     "sgd_mf": (REPO / "examples" / "sgd_mf.cpp", 16),
@@ -113,9 +113,9 @@ def markdown(results):
         "parameters W and H: whole on every rank (their size per program below).",
         "- fixed cost: the same program on a 1,000-rating file at the same rank count (MPI "
         "library, runtime, factors).",
-        "- bound: data / P + parameters + working set (a 4-byte destination per element of a "
-        "rank's share, and one placement round's messages out and in, a sixteenth of the share "
-        "each way) + fixed cost.",
+        "- bound: data / P + parameters + working set (the larger of the placement's buffers, "
+        "one round's messages out, in and waiting for a slot, three sixteenths of the share, and "
+        "the block sort's 2-byte block id per element of the share) + fixed cost.",
         "",
         "The training file in two orders: as generated (sorted by row, so most ratings a rank "
         "parses belong to its own partition) and shuffled (three quarters of them move at 4 "
@@ -170,7 +170,8 @@ def main(argv):
                 for key, flag in (("distributed", "on"), ("replicated", "off")):
                     row[key] = run(args, program, data, ranks, flag, rss_dir, train)
                 share = data_mb / ranks
-                working = (share * DEST_BYTES / (KEY_BYTES + VALUE_BYTES) + 2 * share / 16
+                # One rank with one thread runs a single block: no placement, no sort.
+                working = (max(3 * share / 16, share * BLOCK_ID_BYTES / (KEY_BYTES + VALUE_BYTES))
                            if ranks > 1 else 0)
                 row["bound_mb"] = share + params_mb + working + fixed[ranks]
                 runs.append(row)
