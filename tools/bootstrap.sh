@@ -13,7 +13,7 @@
 #                             inputs, then fuzz for the given time (default 120 s)
 #   tools/bootstrap.sh sanitize
 #                             in the same sanitized build (orionc, the runtime and every program
-#                             orionc builds under ASan and UBSan): every runtime.* and unit.* test
+#                             orionc builds under ASan and UBSan): every runtime.* and unit.*
 #                             test, the lit tests that run programs on several ranks, and the
 #                             e2e matrix at 2 ranks and across a restart
 #
