@@ -159,6 +159,15 @@ void evict(const std::string &dir) {
   }
 }
 
+/// Whether a line (without its newline) ends in a backslash that splices it to the next one.
+bool ends_in_splice(std::string_view line) {
+  std::size_t end = line.size();
+  while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r' ||
+                     line[end - 1] == '\f' || line[end - 1] == '\v'))
+    --end;
+  return end > 0 && line[end - 1] == '\\';
+}
+
 /// Skips blanks, newlines and comments from `at`; false inside an unterminated comment.
 bool skip_blanks_and_comments(std::string_view s, std::size_t &at) {
   while (at < s.size()) {
@@ -166,10 +175,11 @@ bool skip_blanks_and_comments(std::string_view s, std::size_t &at) {
         s[at] == '\v') {
       ++at;
     } else if (s.substr(at, 2) == "//") {
-      const std::size_t nl = s.find('\n', at);
-      // A comment ending in a backslash continues on the next line: too unusual to follow.
-      if (nl != std::string_view::npos && nl > at && s[nl - 1] == '\\')
-        return false;
+      // A line comment ends at the first newline not spliced away by a backslash before it
+      // (Clang, like GCC, also splices a backslash followed by blanks). Lit's RUN lines end so.
+      std::size_t nl = s.find('\n', at);
+      while (nl != std::string_view::npos && ends_in_splice(s.substr(at, nl - at)))
+        nl = s.find('\n', nl + 1);
       at = nl == std::string_view::npos ? s.size() : nl + 1;
     } else if (s.substr(at, 2) == "/*") {
       const std::size_t end = s.find("*/", at + 2);

@@ -23,10 +23,14 @@ orionc = config.orionc
 if "ASAN_OPTIONS" in os.environ:
     os.makedirs(config.test_exec_root, exist_ok=True)
     orionc = os.path.join(config.test_exec_root, "orionc-fast-unwind")
-    with open(orionc, "w") as wrapper:
+    # Written aside and renamed into place: the shards of ctest's lit.N run this configuration at
+    # the same time, and one must not execute the wrapper while another rewrites it.
+    staged = "{}.{}".format(orionc, os.getpid())
+    with open(staged, "w") as wrapper:
         wrapper.write('#!/bin/sh\nASAN_OPTIONS="$ASAN_OPTIONS:fast_unwind_on_malloc=1" exec "{}" "$@"\n'
                       .format(config.orionc))
-    os.chmod(orionc, 0o755)
+    os.chmod(staged, 0o755)
+    os.replace(staged, orionc)
 config.substitutions.append(("%orionc", orionc))
 # opt-viewer needs PyYAML and Pygments: Debian's python3 has them (tools/bootstrap.sh installs).
 config.substitutions.append(("%system_python", "/usr/bin/python3"))
