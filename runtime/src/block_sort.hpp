@@ -2,6 +2,8 @@
 // loops, stably (and in key order within a block, for a wavefront) for ordered ones.
 #pragma once
 
+#include "setup_threads.hpp"
+
 #include <orion/detail/executor.hpp>
 #include <orion/detail/sparse_layout.hpp>
 
@@ -78,13 +80,23 @@ void flag_sort_dispatch(LoopRun &run, std::vector<Id> &ids,
 }
 
 template <class Id, class BlockOf>
-void sort_by_block_with(LoopRun &run, BlockOf &block_of, std::vector<std::int64_t> &offsets) {
-  const auto n = static_cast<std::size_t>(run.nnz);
-  std::vector<Id> ids(n);
-  for (std::size_t j = 0; j < n; ++j) {
-    ids[j] = static_cast<Id>(block_of(static_cast<std::int64_t>(j)));
-    ++offsets[ids[j] + 1];
-  }
+void sort_by_block_with(LoopRun &run, BlockOf &block_of, std::vector<std::int64_t> &offsets,
+                        int parts) {
+  std::vector<Id> ids(static_cast<std::size_t>(run.nnz));
+  // Each range counts its blocks apart (part 0 straight into offsets), summed after.
+  std::vector<std::vector<std::int64_t>> counts(static_cast<std::size_t>(std::max(parts - 1, 0)),
+                                                std::vector<std::int64_t>(offsets.size(), 0));
+  for_ranges(run.nnz, parts, [&](std::int64_t begin, std::int64_t end, int p) {
+    std::int64_t *count = p == 0 ? offsets.data() : counts[static_cast<std::size_t>(p - 1)].data();
+    for (std::int64_t j = begin; j < end; ++j) {
+      const auto id = static_cast<Id>(block_of(j));
+      ids[static_cast<std::size_t>(j)] = id;
+      ++count[id + 1];
+    }
+  });
+  for (const std::vector<std::int64_t> &count : counts)
+    for (std::size_t b = 0; b < offsets.size(); ++b)
+      offsets[b] += count[b];
   std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
   flag_sort_dispatch(run, ids, offsets);
 }
@@ -96,13 +108,17 @@ void sort_by_block_with(LoopRun &run, BlockOf &block_of, std::vector<std::int64_
 /// extra memory is a block id per element (2 bytes up to 65,536 blocks) and every access runs
 /// along one of the blocks' sequential cursors. The ids are computed once (the swaps look at an
 /// element about twice), and the common key and value sizes are compile-time constants: the sort
-/// was most of a rotation's first-epoch set-up, about two epochs of SGD MF at 2 workers.
+/// was most of a rotation's first-epoch set-up, about two epochs of SGD MF at 2 workers. The ids
+/// are computed over `parts` ranges on as many threads (setup_threads.hpp; `block_of` must be
+/// safe to call from several threads at once); the swaps, and so the order the sort leaves, do
+/// not depend on it.
 template <class BlockOf>
-void sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64_t> &offsets) {
+void sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64_t> &offsets,
+                   int parts = 1) {
   if (offsets.size() - 1 <= 65536)
-    block_sort_detail::sort_by_block_with<std::uint16_t>(run, block_of, offsets);
+    block_sort_detail::sort_by_block_with<std::uint16_t>(run, block_of, offsets, parts);
   else
-    block_sort_detail::sort_by_block_with<std::uint32_t>(run, block_of, offsets);
+    block_sort_detail::sort_by_block_with<std::uint32_t>(run, block_of, offsets, parts);
 }
 
 /// Sorts the elements into block order keeping their storage order within each block: a stable

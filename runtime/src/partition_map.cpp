@@ -48,13 +48,25 @@ std::vector<std::int64_t> equal_bounds(std::int64_t lo, std::int64_t hi, int par
 
 // Boundaries that give every part about the same number of elements (the `histogram` clause).
 std::vector<std::int64_t> count_histogram_bounds(const LoopRun &run, const Transform &t, int row,
-                                                 std::int64_t lo, std::int64_t hi, int parts) {
+                                                 std::int64_t lo, std::int64_t hi, int parts,
+                                                 int threads) {
   const std::int64_t range = hi - lo;
   if (range <= 0 || range > (std::int64_t{1} << 28) || run.global_nnz == 0)
     return equal_bounds(lo, hi, parts);
   std::vector<std::int64_t> count(static_cast<std::size_t>(range), 0);
-  for (std::int64_t j = 0; j < run.nnz; ++j)
-    ++count[static_cast<std::size_t>(coordinate(t, row, run.keys + j * run.dims, run.dims) - lo)];
+  // Counted on the rank's threads, each range into its own histogram, when the histograms are
+  // small next to the keys (at most 2 bytes per element each).
+  const int ranges = range <= run.nnz / 4 ? setup_parts(run.nnz, threads) : 1;
+  std::vector<std::vector<std::int64_t>> more(static_cast<std::size_t>(ranges - 1),
+                                              std::vector<std::int64_t>(count.size(), 0));
+  for_ranges(run.nnz, ranges, [&](std::int64_t begin, std::int64_t end, int p) {
+    std::int64_t *c = p == 0 ? count.data() : more[static_cast<std::size_t>(p - 1)].data();
+    for (std::int64_t j = begin; j < end; ++j)
+      ++c[static_cast<std::size_t>(coordinate(t, row, run.keys + j * run.dims, run.dims) - lo)];
+  });
+  for (const std::vector<std::int64_t> &c : more)
+    for (std::size_t v = 0; v < count.size(); ++v)
+      count[v] += c[v];
   if (run.shard != nullptr) // every rank counted its share
     comm_allreduce_sum(count);
   std::vector<std::int64_t> b{lo};
@@ -73,7 +85,8 @@ std::vector<std::int64_t> count_histogram_bounds(const LoopRun &run, const Trans
 
 /// count_histogram_bounds, computed once per array and query and then kept on its layout.
 std::vector<std::int64_t> histogram_bounds(const LoopRun &run, const Transform &t, int row,
-                                           std::int64_t lo, std::int64_t hi, int parts) {
+                                           std::int64_t lo, std::int64_t hi, int parts,
+                                           int threads) {
   std::vector<std::int64_t> query{run.global_nnz, row, lo, hi, parts};
   if (!t.empty())
     query.insert(query.end(), t[static_cast<std::size_t>(row)].begin(),
@@ -83,7 +96,7 @@ std::vector<std::int64_t> histogram_bounds(const LoopRun &run, const Transform &
   for (const SparseLayout::Bounds &c : cache)
     if (c.query == query)
       return c.bounds;
-  std::vector<std::int64_t> bounds = count_histogram_bounds(run, t, row, lo, hi, parts);
+  std::vector<std::int64_t> bounds = count_histogram_bounds(run, t, row, lo, hi, parts, threads);
   cache.push_back({std::move(query), bounds});
   return bounds;
 }
@@ -333,9 +346,9 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
   map.time_parts = static_cast<int>(time_parts);
   const int s = cand.dims[0];
   auto bounds = [&](int row, int parts) {
-    return plan.histogram && run.sparse
-               ? histogram_bounds(run, cand.transform, row, map.lo[row], map.hi[row], parts)
-               : equal_bounds(map.lo[row], map.hi[row], parts);
+    return plan.histogram && run.sparse ? histogram_bounds(run, cand.transform, row, map.lo[row],
+                                                           map.hi[row], parts, threads)
+                                        : equal_bounds(map.lo[row], map.hi[row], parts);
   };
   map.space_bounds = bounds(s, map.space_parts);
   if (needed == 2)
@@ -401,7 +414,7 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   if (blocks == 1) {
     offsets[1] = run.nnz; // storage order is block order
   } else if (!ordered) {
-    sort_by_block(run, block_of, offsets);
+    sort_by_block(run, block_of, offsets, setup_parts(run.nnz, map.threads));
   } else if (map.protocol() != model::Protocol::Wavefront) {
     stable_sort_by_block(run, block_of, offsets); // conflicts stay within a block
   } else {

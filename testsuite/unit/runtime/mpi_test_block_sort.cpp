@@ -15,8 +15,10 @@ namespace {
 /// Sorts n elements with `dims` keys and `bytes`-byte values into `blocks` blocks (block of
 /// element j: a scrambled function of its first key), then checks the block regions and that
 /// every key kept its value.
-void check_sort(int dims, std::size_t bytes, std::int64_t n, std::int64_t blocks) {
-  CAPTURE(dims, bytes, n, blocks);
+/// `parts`: the ranges (threads) the block ids are computed over. Returns the sorted keys.
+std::vector<std::int64_t> check_sort(int dims, std::size_t bytes, std::int64_t n,
+                                     std::int64_t blocks, int parts = 1) {
+  CAPTURE(dims, bytes, n, blocks, parts);
   const auto d = static_cast<std::size_t>(dims);
   std::vector<std::int64_t> keys(static_cast<std::size_t>(n) * d);
   std::vector<unsigned char> values(static_cast<std::size_t>(n) * bytes);
@@ -41,7 +43,7 @@ void check_sort(int dims, std::size_t bytes, std::int64_t n, std::int64_t blocks
   };
   const auto block_of = [&](std::int64_t j) { return block_of_key(run.keys + j * dims); };
   std::vector<std::int64_t> offsets(static_cast<std::size_t>(blocks) + 1, 0);
-  orion::detail::sort_by_block(run, block_of, offsets);
+  orion::detail::sort_by_block(run, block_of, offsets, parts);
   REQUIRE(offsets.front() == 0);
   REQUIRE(offsets.back() == n);
   for (std::int64_t b = 0; b < blocks; ++b)
@@ -54,6 +56,7 @@ void check_sort(int dims, std::size_t bytes, std::int64_t n, std::int64_t blocks
     REQUIRE(found != before.end());
     REQUIRE(std::memcmp(found->second.data(), values.data() + j * std::int64_t(bytes), bytes) == 0);
   }
+  return keys;
 }
 
 } // namespace
@@ -66,4 +69,16 @@ TEST_CASE("sort_by_block keeps every key with its value, whatever the sizes", "[
 
 TEST_CASE("sort_by_block takes more blocks than 16-bit ids hold", "[block_sort]") {
   check_sort(2, 4, 200000, 70000);
+}
+
+TEST_CASE("sort_by_block computes the block ids on several threads, and sorts alike",
+          "[block_sort]") {
+  // Ranges of unequal length (n not a multiple of the parts) and more parts than blocks; the
+  // order the sort leaves depends only on the ids, so it is the one-thread order.
+  for (int parts : {2, 3, 7}) {
+    REQUIRE(check_sort(2, 4, 10001, 5, parts) == check_sort(2, 4, 10001, 5, 1));
+    REQUIRE(check_sort(1, 12, 999, 13, parts) == check_sort(1, 12, 999, 13, 1));
+  }
+  REQUIRE(check_sort(2, 4, 200000, 70000, 2) == check_sort(2, 4, 200000, 70000, 1));
+  REQUIRE(check_sort(3, 8, 5, 3, 7) == check_sort(3, 8, 5, 3, 1)); // fewer elements than parts
 }
