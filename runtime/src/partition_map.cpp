@@ -46,18 +46,43 @@ std::vector<std::int64_t> equal_bounds(std::int64_t lo, std::int64_t hi, int par
   return b;
 }
 
-// Boundaries that give every part about the same number of elements (the `histogram` clause).
+/// count_histogram_bounds, computed once per array and query and then kept on its layout.
+std::vector<std::int64_t> histogram_bounds(const LoopRun &run, const Transform &t, int row,
+                                           std::int64_t lo, std::int64_t hi, int parts,
+                                           int threads) {
+  std::vector<std::int64_t> query{run.global_nnz, row, lo, hi, parts};
+  if (!t.empty())
+    query.insert(query.end(), t[static_cast<std::size_t>(row)].begin(),
+                 t[static_cast<std::size_t>(row)].end());
+  auto &cache = run.layout->histogram_bounds;
+  std::erase_if(cache, [&](const SparseLayout::Bounds &c) { return c.query[0] != run.global_nnz; });
+  for (const SparseLayout::Bounds &c : cache)
+    if (c.query == query)
+      return c.bounds;
+  // Counted on the rank's threads, each range into a histogram of its own, when the histograms
+  // are small next to the keys (at most 2 bytes per element each).
+  const int ranges = hi - lo <= run.nnz / 4 ? setup_parts(run.nnz, threads) : 1;
+  std::vector<std::int64_t> bounds = count_histogram_bounds(run, t, row, lo, hi, parts, ranges);
+  cache.push_back({std::move(query), bounds});
+  return bounds;
+}
+
+int part_of(const std::vector<std::int64_t> &bounds, std::int64_t c) {
+  const auto it = std::upper_bound(bounds.begin(), bounds.end(), c);
+  const auto p = static_cast<int>(it - bounds.begin()) - 1;
+  return std::clamp(p, 0, static_cast<int>(bounds.size()) - 2);
+}
+
+} // namespace
+
 std::vector<std::int64_t> count_histogram_bounds(const LoopRun &run, const Transform &t, int row,
                                                  std::int64_t lo, std::int64_t hi, int parts,
-                                                 int threads) {
+                                                 int ranges) {
   const std::int64_t range = hi - lo;
   if (range <= 0 || range > (std::int64_t{1} << 28) || run.global_nnz == 0)
     return equal_bounds(lo, hi, parts);
   std::vector<std::int64_t> count(static_cast<std::size_t>(range), 0);
-  // Counted on the rank's threads, each range into its own histogram, when the histograms are
-  // small next to the keys (at most 2 bytes per element each).
-  const int ranges = range <= run.nnz / 4 ? setup_parts(run.nnz, threads) : 1;
-  std::vector<std::vector<std::int64_t>> more(static_cast<std::size_t>(ranges - 1),
+  std::vector<std::vector<std::int64_t>> more(static_cast<std::size_t>(std::max(ranges - 1, 0)),
                                               std::vector<std::int64_t>(count.size(), 0));
   for_ranges(run.nnz, ranges, [&](std::int64_t begin, std::int64_t end, int p) {
     std::int64_t *c = p == 0 ? count.data() : more[static_cast<std::size_t>(p - 1)].data();
@@ -82,32 +107,6 @@ std::vector<std::int64_t> count_histogram_bounds(const LoopRun &run, const Trans
   b.push_back(hi);
   return b;
 }
-
-/// count_histogram_bounds, computed once per array and query and then kept on its layout.
-std::vector<std::int64_t> histogram_bounds(const LoopRun &run, const Transform &t, int row,
-                                           std::int64_t lo, std::int64_t hi, int parts,
-                                           int threads) {
-  std::vector<std::int64_t> query{run.global_nnz, row, lo, hi, parts};
-  if (!t.empty())
-    query.insert(query.end(), t[static_cast<std::size_t>(row)].begin(),
-                 t[static_cast<std::size_t>(row)].end());
-  auto &cache = run.layout->histogram_bounds;
-  std::erase_if(cache, [&](const SparseLayout::Bounds &c) { return c.query[0] != run.global_nnz; });
-  for (const SparseLayout::Bounds &c : cache)
-    if (c.query == query)
-      return c.bounds;
-  std::vector<std::int64_t> bounds = count_histogram_bounds(run, t, row, lo, hi, parts, threads);
-  cache.push_back({std::move(query), bounds});
-  return bounds;
-}
-
-int part_of(const std::vector<std::int64_t> &bounds, std::int64_t c) {
-  const auto it = std::upper_bound(bounds.begin(), bounds.end(), c);
-  const auto p = static_cast<int>(it - bounds.begin()) - 1;
-  return std::clamp(p, 0, static_cast<int>(bounds.size()) - 2);
-}
-
-} // namespace
 
 /// part_of for every element of an array: a table from coordinate to part when the box is narrow
 /// enough (the sort asks twice per element, and binary searches dominated it), else part_of.

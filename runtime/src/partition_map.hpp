@@ -60,6 +60,14 @@ struct PartitionMap {
 /// run (options.hpp). The sparse layout keeps two 8-byte offsets per block (1 GiB here).
 inline constexpr std::int64_t kMaxBlocks = std::int64_t{1} << 26;
 
+/// Bounds of `parts` ranges of [lo, hi) along row `row` of `t` (a dimension of the space) that
+/// hold about the same number of stored elements (the `histogram` clause), counted over all ranks
+/// when the space is distributed. The counting runs over `ranges` ranges of the elements, each on
+/// a thread of its own; the bounds do not depend on it.
+std::vector<std::int64_t> count_histogram_bounds(const LoopRun &run, const Transform &t, int row,
+                                                 std::int64_t lo, std::int64_t hi, int parts,
+                                                 int ranges);
+
 /// Iterations of one execution: the stored elements of a sparse space, the points of a box
 /// space's bounding box (an upper bound for triangular nests).
 double iterations_of(const LoopRun &run);

@@ -1,7 +1,9 @@
 // Sorting a sparse iteration space into blocks in place (runtime/src/block_sort.hpp): every shape
 // of key and value the sort specializes (1-3 keys of 4 or 8 bytes of value), the run-time sizes
-// (small and large values), and more blocks than a 16-bit block id holds.
+// (small and large values), and more blocks than a 16-bit block id holds; and the set-up passes
+// the rank's threads share (block ids, the histogram clause's counts).
 #include "block_sort.hpp"
+#include "partition_map.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -81,4 +83,33 @@ TEST_CASE("sort_by_block computes the block ids on several threads, and sorts al
   }
   REQUIRE(check_sort(2, 4, 200000, 70000, 2) == check_sort(2, 4, 200000, 70000, 1));
   REQUIRE(check_sort(3, 8, 5, 3, 7) == check_sort(3, 8, 5, 3, 1)); // fewer elements than parts
+}
+
+TEST_CASE("the histogram clause's bounds do not depend on how many threads count", "[block_sort]") {
+  // Skewed rows (a few hold most elements) and a transformed row (i + j), on this rank's data
+  // only (no shard: nothing is summed across ranks).
+  const std::int64_t n = 100003, rows = 997, cols = 5000;
+  std::vector<std::int64_t> keys(static_cast<std::size_t>(n) * 2);
+  for (std::int64_t j = 0; j < n; ++j) {
+    keys[static_cast<std::size_t>(2 * j)] = (j * j) % rows * ((j * 7919) % rows) % rows;
+    keys[static_cast<std::size_t>(2 * j + 1)] = (j * 31) % cols;
+  }
+  orion::detail::LoopRun run;
+  run.dims = 2;
+  run.keys = keys.data();
+  run.nnz = n;
+  run.global_nnz = n;
+  const orion::detail::Transform identity, skew{{1, 1}, {0, 1}};
+  for (int parts : {2, 3, 16}) {
+    const auto one = orion::detail::count_histogram_bounds(run, identity, 0, 0, rows, parts, 1);
+    const auto skewed =
+        orion::detail::count_histogram_bounds(run, skew, 0, 0, rows + cols - 1, parts, 1);
+    REQUIRE(one.size() == static_cast<std::size_t>(parts) + 1);
+    for (int ranges : {2, 3, 7}) {
+      CAPTURE(parts, ranges);
+      CHECK(orion::detail::count_histogram_bounds(run, identity, 0, 0, rows, parts, ranges) == one);
+      CHECK(orion::detail::count_histogram_bounds(run, skew, 0, 0, rows + cols - 1, parts,
+                                                  ranges) == skewed);
+    }
+  }
 }
