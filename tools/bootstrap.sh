@@ -7,10 +7,12 @@
 #                             with ORION_BUILD_DIR=build-asan and
 #                             ORION_CMAKE_ARGS=-DORION_SANITIZE=address,undefined, the suite
 #                             under ASan and UBSan (Open MPI's leaks suppressed)
-#   tools/bootstrap.sh fuzz [seconds]
+#   tools/bootstrap.sh fuzz [seconds [seed dirs...]]
 #                             build the libFuzzer target over the front end with clang++-19,
 #                             AddressSanitizer and UBSan (build-fuzz/), replay the regression
-#                             inputs, then fuzz for the given time (default 120 s)
+#                             inputs, then fuzz for the given time (default 120 s) from the lit
+#                             sources (the given directories of testsuite/lit, default loops,
+#                             deps and diagnostics)
 #   tools/bootstrap.sh sanitize
 #                             in the same sanitized build (orionc, the runtime and every program
 #                             orionc builds under ASan and UBSan): every runtime.* and unit.*
@@ -100,7 +102,7 @@ case "$mode" in
     install_missing
     configure_fuzz_build
     cmake --build "$fuzz_build" --target deps_fuzzer
-    "$here/tools/fuzz/run_fuzzer.sh" "$fuzz_build" "${2:-120}"
+    "$here/tools/fuzz/run_fuzzer.sh" "$fuzz_build" "${2:-120}" "${@:3}"
     ;;
   sanitize)
     install_missing
@@ -125,10 +127,10 @@ case "$mode" in
     # Buffer (slr_adagrad), a relaxed array and written iterated values (lda). Left out to fit
     # CI's time (docs/architecture.md): the lit tests and oracle runs that only run orionc's front
     # end and analysis on a source, which the fuzzer covers under the same sanitizers (seeded with
-    # those sources), the benchmark smoke tests, the install test, the other programs' e2e runs,
-    # the e2e runs at 2 ranks x 2 threads and the one-thread and singleton runs of the runtime's
-    # MPI tests (the same test cases run at np 1, 2 and 4 with two threads per rank here, and
-    # every configuration runs in the unsanitized suite).
+    # those sources; in CI, with the diagnostics tests' only), the benchmark smoke tests, the
+    # install test, the other programs' e2e runs, the e2e runs at 2 ranks x 2 threads and the
+    # one-thread and singleton runs of the runtime's MPI tests (the same test cases run at np 1,
+    # 2 and 4 with two threads per rank here, and every configuration runs unsanitized).
     lit_runs=$(cd "$here/testsuite/lit" && grep -l '%mpiexec' codegen/*.cpp driver/*.cpp driver/*.test |
                sed 's/\.[a-z]*$//' | paste -sd'|')
     export LIT_FILTER="^orionc :: (${lit_runs}|driver/write_errors|driver/output_is_input)\."
@@ -137,7 +139,7 @@ case "$mode" in
       -E '^runtime\.mpi\.(np1\.t1|singleton)$'
     ;;
   *)
-    echo "usage: tools/bootstrap.sh demo|test|fuzz [seconds]|sanitize" >&2
+    echo "usage: tools/bootstrap.sh demo|test|fuzz [seconds [seed dirs...]]|sanitize" >&2
     exit 2
     ;;
 esac

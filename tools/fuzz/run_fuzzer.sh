@@ -2,10 +2,11 @@
 # Runs the front-end fuzzer of a build directory configured with -DORION_FUZZ=ON
 # (tools/bootstrap.sh fuzz configures, builds and calls this).
 #
-#   tools/fuzz/run_fuzzer.sh BUILD_DIR SECONDS
+#   tools/fuzz/run_fuzzer.sh BUILD_DIR SECONDS [SEED_DIR...]
 #
 # First every input in testsuite/fuzz/regressions/ runs once; then the fuzzer runs for SECONDS,
-# seeded with the sources of the lit tests. New inputs are kept in BUILD_DIR/fuzz-corpus/ (so a
+# seeded with the sources of the lit tests (the SEED_DIRs under testsuite/lit, by default loops,
+# deps and diagnostics; libFuzzer first runs every seed, at 1-4 s each, whatever SECONDS says). New inputs are kept in BUILD_DIR/fuzz-corpus/ (so a
 # later run goes on from there); an input that crashes, leaks, hits undefined behaviour or takes
 # longer than the per-input limit is written to BUILD_DIR/fuzz-artifacts/ and fails the run.
 # Reproduce one with `BUILD_DIR/testsuite/fuzz/deps_fuzzer FILE`, then add FILE to
@@ -14,7 +15,18 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${1:?usage: run_fuzzer.sh BUILD_DIR SECONDS}"
-seconds="${2:?usage: run_fuzzer.sh BUILD_DIR SECONDS}"
+seconds="${2:?usage: run_fuzzer.sh BUILD_DIR SECONDS [SEED_DIR...]}"
+shift 2
+seed_names=("$@")
+[ ${#seed_names[@]} -gt 0 ] || seed_names=(loops deps diagnostics)
+seeds=()
+for name in "${seed_names[@]}"; do
+  if [ ! -d "$here/testsuite/lit/$name" ]; then
+    echo "run_fuzzer.sh: no seed directory testsuite/lit/$name" >&2
+    exit 2
+  fi
+  seeds+=("$here/testsuite/lit/$name")
+done
 fuzzer="$build/testsuite/fuzz/deps_fuzzer"
 
 # Undefined behaviour stops the run like a crash does; leaks are reported per input.
@@ -33,7 +45,6 @@ if [ ${#regressions[@]} -gt 0 ]; then
 fi
 
 mkdir -p "$build/fuzz-corpus" "$build/fuzz-artifacts"
-echo "fuzz: running for ${seconds} s; seeds: testsuite/lit/{loops,deps,diagnostics}"
+echo "fuzz: running for ${seconds} s; seeds: testsuite/lit/{$(IFS=,; echo "${seed_names[*]}")}"
 "$fuzzer" "${common[@]}" -max_total_time="$seconds" -max_len=16384 -print_final_stats=1 \
-  -artifact_prefix="$build/fuzz-artifacts/" "$build/fuzz-corpus" \
-  "$here/testsuite/lit/loops" "$here/testsuite/lit/deps" "$here/testsuite/lit/diagnostics"
+  -artifact_prefix="$build/fuzz-artifacts/" "$build/fuzz-corpus" "${seeds[@]}"
