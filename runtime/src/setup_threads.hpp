@@ -1,7 +1,7 @@
 // The passes that set a loop up over its whole iteration space (each element's block, the
 // histogram clause's counts) run on as many threads as the rank has workers: the workers are idle
-// until the loop's blocks start, and on 100M ratings these passes were most of the first epoch's
-// set-up (docs/benchmarks.md).
+// until the loop's blocks start, and on 20M ratings these passes were about half of the first
+// epoch's set-up, the in-place sort's swaps the other half (docs/benchmarks.md).
 #pragma once
 
 #include <algorithm>
