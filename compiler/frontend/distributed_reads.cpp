@@ -84,8 +84,7 @@ public:
     if (!reporting || !method || !method->getIdentifier())
       return true;
     const llvm::StringRef name = method->getName();
-    if (name == "nnz" || name == "empty" || name == "extent" || name == "extents" ||
-        name == "distributed" || name == "whole")
+    if (reads_no_elements(name) || name == "whole")
       return true;
     report(call->getImplicitObjectArgument(), "calls " + name.str() + "()");
     return true;

@@ -17,6 +17,11 @@ bool gatherable_array(clang::QualType type) {
   return t && (t->kind == ir::ArrayKind::Dense || t->kind == ir::ArrayKind::Sparse);
 }
 
+bool reads_no_elements(llvm::StringRef method) {
+  return method == "nnz" || method == "empty" || method == "extent" || method == "extents" ||
+         method == "size" || method == "distributed";
+}
+
 const clang::Expr *path_root(const clang::Expr *e) {
   e = e->IgnoreParenImpCasts();
   if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e); call && call->getNumArgs() == 1)

@@ -18,6 +18,11 @@ bool dense_array(clang::QualType type);
 /// may find sharded or distributed across the ranks, which reading it gathers.
 bool gatherable_array(clang::QualType type);
 
+/// A method of DenseArray or SparseArray that reads the shape, never an element: calling it on an
+/// array sharded or distributed across the ranks gathers nothing (nnz(), empty(), extent(),
+/// extents(), size(), distributed()).
+bool reads_no_elements(llvm::StringRef method);
+
 /// Where a path of data members starts (`model.w`, `this->w`, `std::as_const(w)`: the
 /// DeclRefExpr or CXXThisExpr), or null when `e` is not one (a call, a subscript): only a path
 /// names the same array when it is evaluated again elsewhere in its scope.

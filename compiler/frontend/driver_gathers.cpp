@@ -14,7 +14,8 @@
 namespace orion::frontend {
 namespace {
 
-/// The dense and sparse arrays a statement names, declared before `begin` (in order of first mention), as
+/// The dense and sparse arrays a statement names, declared before `begin` (in order of first
+/// mention), other than as the object of a call that reads only their shape, as
 /// the code to gather them: a variable (`w`), a member path rooted at one (`model.w`), or the
 /// arrays a lambda declared before captures (`auto report = [&] { ... w(i) ... };`).
 class ArrayNames : public clang::RecursiveASTVisitor<ArrayNames> {
@@ -37,6 +38,20 @@ public:
         for (std::string &name : inner.names)
           add(std::move(name));
       }
+    return true;
+  }
+
+  /// `w.extent(0)`, `ratings.nnz()`: the shape is on every rank, nothing to gather for it (the
+  /// arguments may still name arrays).
+  bool TraverseCXXMemberCallExpr(clang::CXXMemberCallExpr *call) {
+    const clang::CXXMethodDecl *method = call ? call->getMethodDecl() : nullptr;
+    const clang::Expr *object = call ? call->getImplicitObjectArgument() : nullptr;
+    if (!method || !method->getIdentifier() || !object || !reads_no_elements(method->getName()) ||
+        !gatherable_array(object->getType()))
+      return clang::RecursiveASTVisitor<ArrayNames>::TraverseCXXMemberCallExpr(call);
+    for (clang::Expr *arg : call->arguments())
+      if (!TraverseStmt(arg))
+        return false;
     return true;
   }
 

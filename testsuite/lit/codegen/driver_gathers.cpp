@@ -2,7 +2,8 @@
 // gathering it is collective, so orionc gathers it on every rank first. Beyond
 // `if (orion::is_root()) { ... }` (codegen/served_arrays.cpp): the rest of a block after
 // `if (!orion::is_root()) return;`, a member path (`m.h`), a lambda that captures the array, a
-// macro that expands to the rank test, a `?:` and a `switch` on the rank. Without the gathers the
+// macro that expands to the rank test, a `?:` and a `switch` on the rank; and none for code that
+// reads only an array's shape (`extent()`, `size()`), which every rank has. Without the gathers the
 // root alone would gather and the run would stop with a collective mismatch; with them every run
 // prints what the serial build does. Each form reads its own array, sharded by the loop before it.
 // RUN: %orionc --emit=cpp %s -o %t.cpp
@@ -38,7 +39,7 @@
 namespace {
 
 struct Model {
-  orion::DenseArray<int64_t, 1> a, b, c, d, e, f, g;
+  orion::DenseArray<int64_t, 1> a, b, c, d, e, f, g, s;
 };
 
 void count(orion::DenseArray<int64_t, 1> &h, const orion::DenseArray<int64_t, 1> &key) {
@@ -68,7 +69,7 @@ int main(int argc, char **argv) {
   orion::DenseArray<int64_t, 1> key({N});
   key.fill_uniform(0, B, 5);
   const orion::DenseArray<int64_t, 1> empty({B});
-  Model m{empty, empty, empty, empty, empty, empty, empty};
+  Model m{empty, empty, empty, empty, empty, empty, empty, empty};
 
   count(m.a, key);
   report(m, "early return");
@@ -99,6 +100,10 @@ int main(int argc, char **argv) {
   default:
     break;
   }
+  count(m.s, key);
+  if (orion::is_root())
+    std::printf("shape: %lld of %lld\n", static_cast<long long>(m.s.extent(0)),
+                static_cast<long long>(m.s.size()));
 #ifdef UNSEEN
   count(m.e, key);
   if (orion::is_root())
@@ -114,6 +119,7 @@ int main(int argc, char **argv) {
 // CODE: {{^ *}}::orion::detail::make_whole(h); ROOT_PRINTF(
 // CODE: {{^ *}}::orion::detail::make_whole(m.f); const int64_t picked = orion::is_root() ? m.f(4) : 0;
 // CODE: {{^ *}}::orion::detail::make_whole(m.g); switch (orion::rank()) {
+// CODE-NOT: make_whole(m.{{s}})
 
 // VERBOSE: 'h' {{.*}} sharded across 2 ranks
 
