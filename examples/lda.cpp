@@ -1,6 +1,6 @@
 // Latent Dirichlet allocation by collapsed Gibbs sampling.
 //
-//   lda DOCWORD [--topics K] [--iters N] [--alpha A] [--beta B]
+//   lda DOCWORD [--topics K] [--iters N] [--alpha A] [--beta B] [--checkpoint DIR]
 //
 // DOCWORD is a UCI bag-of-words file (docword.*.txt; tools/gen_corpus writes them). Every token
 // of the corpus holds its topic in the value of its element of `tokens`, keyed (doc, word,
@@ -13,6 +13,11 @@
 // the collapsed joint log-likelihood log p(w, z), once the driver has checked that the three
 // tables agree with each other and with the corpus exactly ("invariant ok"; otherwise it stops
 // with a message and exit status 1). The final line repeats the last log-likelihood.
+//
+// With --checkpoint, the count tables and every token's topic (the values of `tokens`) are saved
+// to DIR after every iteration, each rank writing the tokens it holds; a run that finds a
+// checkpoint in DIR starts after the iteration it holds. The random streams start again from the
+// seed, so a restarted chain continues with other draws than the killed one would have made.
 //
 // Tokens of one document touch one row of doc_topic, tokens of one word one row of word_topic:
 // orionc runs the loop as a 2D rotation, documents across workers (doc_topic stays local) and
@@ -40,10 +45,11 @@
 namespace {
 
 constexpr const char *kUsage =
-    "usage: lda DOCWORD [--topics K] [--iters N] [--alpha A] [--beta B]\n";
+    "usage: lda DOCWORD [--topics K] [--iters N] [--alpha A] [--beta B] [--checkpoint DIR]\n";
 
 struct Args {
   const char *corpus = nullptr;
+  const char *checkpoint = nullptr;
   int32_t topics = 10;
   int iters = 20;
   double alpha = 0.1, beta = 0.01;
@@ -66,7 +72,10 @@ bool parse_args(int argc, char **argv, Args &args) {
         return false;
       const std::string_view v = argv[++a];
       bool ok = false;
-      if (arg == "--topics")
+      if (arg == "--checkpoint") {
+        args.checkpoint = argv[a];
+        ok = !v.empty();
+      } else if (arg == "--topics")
         ok = parse_number(v, args.topics) && args.topics > 0;
       else if (arg == "--iters")
         ok = parse_number(v, args.iters) && args.iters >= 0;
@@ -186,7 +195,15 @@ int main(int argc, char **argv) {
   }
 
   double ll = 0;
-  for (int iter = 0; iter < args.iters; ++iter) {
+  int first_iter = 0;
+  if (args.checkpoint) {
+    first_iter = static_cast<int>(
+                     orion::restore(args.checkpoint, doc_topic, word_topic, topic_total, tokens)) +
+                 1;
+    if (first_iter > 0)
+      ll = log_likelihood(doc_topic, word_topic, topic_total, doc_len, alpha, beta);
+  }
+  for (int iter = first_iter; iter < args.iters; ++iter) {
 #pragma orion parallel_for relax(topic_total)
     for (auto &&[key, z] : tokens) {
       const int64_t d = key[0], w = key[1];
@@ -224,6 +241,8 @@ int main(int argc, char **argv) {
     ll = log_likelihood(doc_topic, word_topic, topic_total, doc_len, alpha, beta);
     if (orion::is_root())
       std::printf("iter %d loglik %.4f invariant ok\n", iter, ll);
+    if (args.checkpoint)
+      orion::checkpoint(args.checkpoint, iter, doc_topic, word_topic, topic_total, tokens);
   }
   if (orion::is_root())
     std::printf("final loglik %.4f invariant ok after %d iterations\n", ll, args.iters);

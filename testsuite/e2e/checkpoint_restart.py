@@ -14,11 +14,13 @@
         written afterwards must work and leave no stale files.
 
     checkpoint_restart.py train --reference BIN --program BIN --np N [--threads T]
-                                [--rel-tol R] --kill-after-step S -- ARGS...
+                                [--rel-tol R] [--step-word W] --kill-after-step S -- ARGS...
         Runs the reference binary with ARGS, uninterrupted. Runs the program with ARGS and
         --checkpoint DIR, kills it (SIGKILL, every process) once DIR holds step S, and starts it
         again with the same arguments. The restarted run's lines must equal the reference's lines
-        of the same epochs: exactly, or numbers within R.
+        of the same steps (lines 'W N ...', W 'epoch' by default): exactly, or numbers within R.
+        A run that ends by itself before it is killed, or a kill after its last step, fails the
+        check: it would compare nothing.
 
 --np 0 runs a binary directly, N >= 1 under mpiexec. Every run has a timeout. Exit status 0 when
 every check passed, 1 otherwise.
@@ -192,9 +194,10 @@ def check_kill_write(args):
     return 0
 
 
-def epoch_lines(text):
-    """{epoch: line} for the program's 'epoch N ...' lines."""
-    return {int(m.group(1)): m.group(0) for m in re.finditer(r"^epoch (\d+) .*$", text, re.M)}
+def epoch_lines(text, word):
+    """{step: line} for the program's 'WORD N ...' lines."""
+    return {int(m.group(1)): m.group(0)
+            for m in re.finditer(rf"^{re.escape(word)} (\d+) .*$", text, re.M)}
 
 
 def same_line(ref, got, rel):
@@ -219,7 +222,7 @@ def check_train(args):
                                    args.threads if args.reference_np is None else None))
     if rc != 0:
         return fail(f"the uninterrupted run exited {rc}", ref_out, err)
-    reference = epoch_lines(ref_out)
+    reference = epoch_lines(ref_out, args.step_word)
     with tempfile.TemporaryDirectory(prefix="orion_ckpt_") as d:
         cmd = command(args, args.program, args.np, args.args + ["--checkpoint", d], args.threads)
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -230,8 +233,13 @@ def check_train(args):
             if step is not None and step >= args.kill_after_step:
                 break
             time.sleep(0.002)
+        ended_by_itself = p.poll() is not None
         kill_session(p.pid)
         p.wait()
+        if ended_by_itself:
+            return fail(f"the run ended (exit {p.returncode}) before it could be killed after "
+                        f"its step-{args.kill_after_step} checkpoint: give it more work",
+                        p.stderr.read())
         killed_at = manifest_step(d)
         if killed_at is None or killed_at < args.kill_after_step:
             return fail(f"the run ended before its step-{args.kill_after_step} checkpoint",
@@ -239,8 +247,10 @@ def check_train(args):
         rc, out, err = run(cmd)
         if rc != 0:
             return fail(f"the restarted run exited {rc}", out, err)
-    resumed = epoch_lines(out)
+    resumed = epoch_lines(out, args.step_word)
     expected = sorted(e for e in reference if e > killed_at)
+    if not expected:
+        return fail(f"killed after step {killed_at}, the reference's last: nothing to compare")
     if sorted(resumed) != expected:
         return fail(f"killed after step {killed_at}: the restarted run printed epochs "
                     f"{sorted(resumed)}, expected {expected}", out)
@@ -273,6 +283,7 @@ def main(argv):
     p.add_argument("--threads", type=int)
     p.add_argument("--rel-tol", type=float)
     p.add_argument("--kill-after-step", type=int, default=2)
+    p.add_argument("--step-word", default="epoch")
     # The program's own arguments follow "--" (argparse's REMAINDER would also take the options).
     split = argv.index("--") if "--" in argv else len(argv)
     args = p.parse_args(argv[:split])

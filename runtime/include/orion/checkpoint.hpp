@@ -1,6 +1,6 @@
-// orion::checkpoint and orion::restore: a collective, atomic on-disk snapshot of dense arrays and
-// a step counter, readable under any rank or thread count. The format and why a crash never loses
-// the previous checkpoint: <orion/detail/checkpoint_format.hpp>.
+// orion::checkpoint and orion::restore: a collective, atomic on-disk snapshot of dense and sparse
+// arrays and a step counter, readable under any rank or thread count. The format and why a crash
+// never loses the previous checkpoint: <orion/detail/checkpoint_format.hpp>.
 #pragma once
 
 #include <orion/dense_array.hpp>
@@ -9,6 +9,7 @@
 #include <orion/detail/comm.hpp>
 #include <orion/detail/file_io.hpp>
 #include <orion/error.hpp>
+#include <orion/sparse_array.hpp>
 
 #include <cerrno>
 #include <cstdint>
@@ -31,25 +32,44 @@ namespace detail {
 
 template <class A> struct is_dense_array : std::false_type {};
 template <class T, std::size_t N> struct is_dense_array<DenseArray<T, N>> : std::true_type {};
+template <class A> struct is_sparse_array : std::false_type {};
+template <class T, std::size_t N> struct is_sparse_array<SparseArray<T, N>> : std::true_type {};
+template <class A>
+inline constexpr bool is_checkpointable = is_dense_array<A>::value || is_sparse_array<A>::value;
 
-/// Raw bytes of one array, whatever its element type. `data` is the whole extent's storage; on an
-/// array that parallel loops left sharded across the ranks, only this rank's rows there are
-/// current, which are the rows its checkpoint piece holds (checkpoint_format.hpp).
+/// A run of a SparseArray's elements in a shard file: `count` keys, then `count` values.
+struct SparsePiece {
+  const unsigned char *keys = nullptr;
+  const unsigned char *values = nullptr;
+  std::int64_t count = 0;
+};
+
+/// A SparseArray's part of a checkpoint: the elements this rank writes, and for restore how the
+/// array's elements are replaced by the pieces this rank read (`total` on all ranks together).
+struct SparseBytes {
+  SparsePiece mine;
+  std::function<void(const std::vector<SparsePiece> &pieces, std::int64_t total)> replace;
+};
+
+/// Raw bytes of one array, whatever its element type. For a DenseArray `data` is the whole
+/// extent's storage; on an array that parallel loops left sharded across the ranks, only this
+/// rank's rows there are current, which are the rows its checkpoint piece holds
+/// (checkpoint_format.hpp). A SparseArray has `sparse` instead.
 struct ArrayBytes {
   CheckpointArray shape;
-  unsigned char *data;
-  std::int64_t element_bytes;
+  unsigned char *data = nullptr;
+  std::int64_t element_bytes = 0;
   /// Before restore writes every element: the array stops being sharded (nothing to gather,
   /// since every row is overwritten). Empty for a whole array.
   std::function<void()> drop_shard;
+  SparseBytes sparse;
 };
 
 template <class T, std::size_t N> ArrayBytes array_bytes(const DenseArray<T, N> &a) {
-  ArrayBytes b{
-      {element_name<T>(), std::vector<std::int64_t>(a.extents().begin(), a.extents().end())},
-      nullptr,
-      static_cast<std::int64_t>(sizeof(T)),
-      {}};
+  ArrayBytes b;
+  b.shape.element = element_name<T>();
+  b.shape.extents.assign(a.extents().begin(), a.extents().end());
+  b.element_bytes = static_cast<std::int64_t>(sizeof(T));
 #ifdef ORION_DISTRIBUTED
   // A shard split like the checkpoint's pieces (rows over all ranks) is written as it is;
   // anything else is made whole first.
@@ -61,6 +81,59 @@ template <class T, std::size_t N> ArrayBytes array_bytes(const DenseArray<T, N> 
   }
 #endif
   b.data = reinterpret_cast<unsigned char *>(const_cast<T *>(a.data()));
+  return b;
+}
+
+/// What this rank writes of a SparseArray: its share of a distributed array, or its balanced
+/// range of a whole one (every rank holds the same elements then). Nothing is gathered.
+template <class T, std::size_t N> ArrayBytes array_bytes(const SparseArray<T, N> &a) {
+  ArrayBytes b;
+  b.shape = {element_name<T>(),
+             std::vector<std::int64_t>(a.extents().begin(), a.extents().end()),
+             true,
+             {a.nnz()}};
+  b.element_bytes = static_cast<std::int64_t>(sizeof(T));
+  const auto keys = a.local_keys();
+  const auto values = a.local_values();
+  std::int64_t lo = 0, hi = static_cast<std::int64_t>(keys.size());
+  if (!a.distributed()) {
+    lo = shard_begin(hi, comm_rank(), comm_size());
+    hi = shard_begin(hi, comm_rank() + 1, comm_size());
+  }
+  b.sparse.mine = {reinterpret_cast<const unsigned char *>(keys.data() + lo),
+                   reinterpret_cast<const unsigned char *>(values.data() + lo), hi - lo};
+  return b;
+}
+
+/// The arrays restore fills: a SparseArray's elements are replaced by the pieces this rank
+/// reads, leaving it distributed over the ranks as a loader would (whole with
+/// --orion-distribute=off, and always on one rank).
+template <class T, std::size_t N> ArrayBytes restore_target(DenseArray<T, N> &a) {
+  return array_bytes(a);
+}
+template <class T, std::size_t N> ArrayBytes restore_target(SparseArray<T, N> &a) {
+  ArrayBytes b = array_bytes(a);
+  b.sparse.replace = [&a](const std::vector<SparsePiece> &pieces, std::int64_t total) {
+    using Key = typename SparseArray<T, N>::key_type;
+    std::int64_t n = 0;
+    for (const SparsePiece &p : pieces)
+      n += p.count;
+    std::vector<Key> keys(static_cast<std::size_t>(n));
+    std::vector<T> values(static_cast<std::size_t>(n));
+    std::size_t at = 0;
+    for (const SparsePiece &p : pieces) {
+      const auto count = static_cast<std::size_t>(p.count);
+      if (count > 0) {
+        std::memcpy(static_cast<void *>(keys.data() + at), p.keys, count * sizeof(Key));
+        std::memcpy(static_cast<void *>(values.data() + at), p.values, count * sizeof(T));
+      }
+      at += count;
+    }
+    const Key extents = a.extents();
+    a = SparseArray<T, N>(distributed, extents, std::move(keys), std::move(values), total);
+    if (!state().options.distribute)
+      a.whole();
+  };
   return b;
 }
 
@@ -179,6 +252,8 @@ inline void checkpoint_arrays(const std::string &dir, std::int64_t step,
   std::vector<std::int64_t> sizes;
   for (const ArrayBytes &a : arrays) {
     m.arrays.push_back(a.shape);
+    if (a.shape.sparse) // how many elements each rank writes
+      m.arrays.back().elements = comm_allgather(a.sparse.mine.count);
     sizes.push_back(a.element_bytes);
   }
 
@@ -193,13 +268,20 @@ inline void checkpoint_arrays(const std::string &dir, std::int64_t step,
   std::vector<std::pair<const void *, std::size_t>> parts{{&header, sizeof header}};
   Checksum sum;
   sum.update(&header, sizeof header);
-  for (const ArrayBytes &a : arrays) {
-    const std::int64_t lo = piece_begin(a.shape.extents, rank, ranks, kCheckpointVersion),
-                       hi = piece_begin(a.shape.extents, rank + 1, ranks, kCheckpointVersion);
-    const void *p = a.data + lo * a.element_bytes;
-    const auto n = static_cast<std::size_t>((hi - lo) * a.element_bytes);
+  const auto add_part = [&](const void *p, std::size_t n) {
     parts.emplace_back(p, n);
     sum.update(p, n);
+  };
+  for (const ArrayBytes &a : arrays) {
+    if (a.shape.sparse) {
+      const auto n = static_cast<std::size_t>(a.sparse.mine.count);
+      add_part(a.sparse.mine.keys, n * a.shape.extents.size() * sizeof(std::int64_t));
+      add_part(a.sparse.mine.values, n * static_cast<std::size_t>(a.element_bytes));
+      continue;
+    }
+    const std::int64_t lo = piece_begin(a.shape.extents, rank, ranks, kCheckpointVersion),
+                       hi = piece_begin(a.shape.extents, rank + 1, ranks, kCheckpointVersion);
+    add_part(a.data + lo * a.element_bytes, static_cast<std::size_t>((hi - lo) * a.element_bytes));
   }
   const std::string shard_path = dir + "/" + shard_file_name(generation, rank);
   failure = write_synced(shard_path, parts, 0);
@@ -278,6 +360,41 @@ inline std::optional<std::string> read_shard(const std::string &dir, const Manif
   return std::nullopt;
 }
 
+/// Collective: SparseArray argument `arg` gets the elements of shard files [first, last) on this
+/// rank (whose bytes after the header are `mine`, read up to `offset`), after checking that every
+/// key lies inside the extents: a key outside them would be an out-of-bounds access in a loop.
+inline void restore_sparse(const std::string &dir, const Manifest &m, std::size_t arg,
+                           const ArrayBytes &a, std::int64_t first, std::int64_t last,
+                           const std::vector<std::string> &mine, std::vector<std::size_t> &offset) {
+  const CheckpointArray &shape = m.arrays[arg];
+  const std::size_t dims = shape.extents.size();
+  std::vector<SparsePiece> pieces;
+  std::optional<std::string> failure;
+  for (std::int64_t s = first; s < last; ++s) {
+    const std::string &data = mine[static_cast<std::size_t>(s - first)];
+    std::size_t &at = offset[static_cast<std::size_t>(s - first)];
+    SparsePiece p;
+    p.count = shape.elements[static_cast<std::size_t>(s)];
+    const auto n = static_cast<std::size_t>(p.count);
+    p.keys = reinterpret_cast<const unsigned char *>(data.data()) + at;
+    p.values = p.keys + n * dims * sizeof(std::int64_t);
+    at += n * (dims * sizeof(std::int64_t) + static_cast<std::size_t>(a.element_bytes));
+    for (std::size_t i = 0; i < n * dims && !failure; ++i) {
+      std::int64_t x = 0;
+      std::memcpy(&x, p.keys + i * sizeof x, sizeof x);
+      if (x < 0 || x >= shape.extents[i % dims])
+        failure = "checkpoint file '" + dir + "/" + m.shards[static_cast<std::size_t>(s)].file +
+                  "' is corrupt: element " + std::to_string(i / dims) + " of array " +
+                  std::to_string(arg + 1) + " has coordinate " + std::to_string(x) +
+                  " in dimension " + std::to_string(i % dims) + " of extent " +
+                  std::to_string(shape.extents[i % dims]);
+    }
+    pieces.push_back(p);
+  }
+  raise_if_any<CheckpointError>(failure);
+  a.sparse.replace(pieces, shape.nnz());
+}
+
 inline std::int64_t restore_arrays(const std::string &dir, const std::vector<ArrayBytes> &arrays) {
   const std::optional<std::string> text = read_manifest_everywhere(dir);
   if (!text)
@@ -297,7 +414,7 @@ inline std::int64_t restore_arrays(const std::string &dir, const std::vector<Arr
                               std::to_string(arrays.size()),
                           true);
   for (std::size_t a = 0; a < arrays.size(); ++a)
-    if (!(m.arrays[a] == arrays[a].shape))
+    if (!m.arrays[a].restores_into(arrays[a].shape))
       throw CheckpointError("checkpoint '" + manifest_path + "' does not match array " +
                                 std::to_string(a + 1) + " of " + std::to_string(arrays.size()) +
                                 ": it holds " + m.arrays[a].describe() + ", the array is " +
@@ -332,7 +449,12 @@ inline std::int64_t restore_arrays(const std::string &dir, const std::vector<Arr
   raise_if_any<CheckpointError>(failure);
 
   std::vector<std::size_t> offset(mine.size(), 0); // how far into each shard's data we are
-  for (const ArrayBytes &a : arrays) {
+  for (std::size_t arg = 0; arg < arrays.size(); ++arg) {
+    const ArrayBytes &a = arrays[arg];
+    if (a.shape.sparse) {
+      restore_sparse(dir, m, arg, a, first, last, mine, offset);
+      continue;
+    }
     const auto begin = [&](std::int64_t s) {
       return piece_begin(a.shape.extents, s, shards, m.version);
     };
@@ -359,26 +481,29 @@ inline std::int64_t restore_arrays(const std::string &dir, const std::vector<Arr
 
 } // namespace detail
 
-/// Collective: writes `arrays` (DenseArrays) and `step` to directory `dir` (created if missing) as
-/// a new checkpoint replacing the one there. A crash at any moment leaves the previous checkpoint
+/// Collective: writes `arrays` (DenseArrays and SparseArrays) and `step` to directory `dir`
+/// (created if missing) as a new checkpoint replacing the one there. Each rank writes its own rows
+/// or elements; none gathers an array. A crash at any moment leaves the previous checkpoint
 /// readable. `dir` must be on a file system every rank sees.
 template <class... Arrays>
 void checkpoint(const std::string &dir, std::int64_t step, const Arrays &...arrays) {
-  static_assert((detail::is_dense_array<Arrays>::value && ...),
-                "orion::checkpoint takes DenseArrays (reload a SparseArray from its file)");
+  static_assert((detail::is_checkpointable<Arrays> && ...),
+                "orion::checkpoint takes DenseArrays and SparseArrays");
   detail::enter_collective({detail::CollectiveKind::Checkpoint});
   detail::checkpoint_arrays(dir, step, {detail::array_bytes(arrays)...});
 }
 
 /// Collective: fills `arrays` from the checkpoint in `dir` and returns its step, or returns -1 (and
 /// leaves the arrays alone) when `dir` holds no checkpoint. The arrays must have the element types
-/// and extents they had when written; a checkpoint written under another rank or thread count
-/// restores the same values. Throws CheckpointError naming the file for anything else.
+/// and extents they had when written, and a SparseArray as many elements; its keys and values are
+/// replaced by the checkpoint's, in the order they were written, each rank keeping the elements of
+/// the shard files it read. A checkpoint written under another rank or thread count restores the
+/// same values. Throws CheckpointError naming the file for anything else.
 template <class... Arrays> std::int64_t restore(const std::string &dir, Arrays &...arrays) {
-  static_assert((detail::is_dense_array<Arrays>::value && ...),
-                "orion::restore takes DenseArrays (reload a SparseArray from its file)");
+  static_assert((detail::is_checkpointable<Arrays> && ...),
+                "orion::restore takes DenseArrays and SparseArrays");
   detail::enter_collective({detail::CollectiveKind::Restore});
-  return detail::restore_arrays(dir, {detail::array_bytes(arrays)...});
+  return detail::restore_arrays(dir, {detail::restore_target(arrays)...});
 }
 
 } // namespace orion

@@ -1,6 +1,7 @@
 // A program for the checkpoint tests driven from outside (checkpoint_restart.py): writes and
 // verifies checkpoints of arrays whose every element is a known function of (step, index), at
-// whatever rank count mpirun gives it.
+// whatever rank count mpirun gives it. One of them is a SparseArray distributed unevenly over the
+// ranks (each rank holding its share, as loaders and parallel loops leave one).
 //
 //   checkpoint_probe write DIR STEP ROWS     checkpoint step STEP of the pattern
 //   checkpoint_probe verify DIR STEP ROWS    restore; every element must be pattern(STEP)
@@ -11,10 +12,12 @@
 // Exit status 0 when the step and every element match; 1 with a message otherwise.
 #include <orion/orion.hpp>
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -27,19 +30,46 @@ float matrix_value(std::int64_t step, std::int64_t i) {
 }
 std::int64_t count_value(std::int64_t step, std::int64_t i) { return step * 1'000'003 + i * i; }
 
+constexpr std::array<std::int64_t, 2> kTokenExtents{211, 37};
+std::array<std::int64_t, 2> token_key(std::int64_t i) {
+  return {(i * 31) % kTokenExtents[0], i % kTokenExtents[1]};
+}
+std::int32_t token_value(std::int64_t step, std::int64_t i) {
+  return static_cast<std::int32_t>(step * 7919 + i % 100'003);
+}
+
+/// Elements [lo, hi) of the token pattern: rank r of P holds [n r^2 / P^2, n (r+1)^2 / P^2), so
+/// the shares differ in size.
+orion::SparseArray<std::int32_t, 2> tokens_at(std::int64_t step, std::int64_t n) {
+  const std::int64_t r = orion::detail::comm_rank(), p = orion::detail::comm_size();
+  const std::int64_t lo = n * r * r / (p * p), hi = n * (r + 1) * (r + 1) / (p * p);
+  std::vector<std::array<std::int64_t, 2>> keys;
+  std::vector<std::int32_t> values;
+  for (std::int64_t i = lo; i < hi; ++i) {
+    keys.push_back(token_key(i));
+    values.push_back(token_value(step, i));
+  }
+  return orion::SparseArray<std::int32_t, 2>(orion::detail::distributed, kTokenExtents,
+                                             std::move(keys), std::move(values), n);
+}
+
 struct Arrays {
   orion::DenseArray<float, 2> matrix;
   orion::DenseArray<std::int64_t, 1> counts;
+  orion::SparseArray<std::int32_t, 2> tokens;
+  std::int64_t token_count;
 
-  explicit Arrays(std::int64_t rows) : matrix({rows, kCols}), counts({rows / 3 + 1}) {}
+  explicit Arrays(std::int64_t rows)
+      : matrix({rows, kCols}), counts({rows / 3 + 1}), token_count(rows / 4 + 3) {}
 
   void fill(std::int64_t step) {
     for (std::int64_t i = 0; i < matrix.size(); ++i)
       matrix.data()[i] = matrix_value(step, i);
     for (std::int64_t i = 0; i < counts.size(); ++i)
       counts(i) = count_value(step, i);
+    tokens = tokens_at(step, token_count);
   }
-  /// The first index that differs from pattern(step), or -1.
+  /// The first index that differs from pattern(step), or -1. Gathers the tokens whole.
   std::int64_t first_difference(std::int64_t step) const {
     for (std::int64_t i = 0; i < matrix.size(); ++i)
       if (matrix.data()[i] != matrix_value(step, i))
@@ -47,6 +77,12 @@ struct Arrays {
     for (std::int64_t i = 0; i < counts.size(); ++i)
       if (counts(i) != count_value(step, i))
         return matrix.size() + i;
+    const std::int64_t before = matrix.size() + counts.size();
+    if (tokens.nnz() != token_count)
+      return before;
+    for (std::int64_t i = 0; i < token_count; ++i)
+      if (tokens.key(i) != token_key(i) || tokens.value(i) != token_value(step, i))
+        return before + i;
     return -1;
   }
 };
@@ -66,7 +102,7 @@ int main(int argc, char **argv) {
   if (mode == "write-twice" && argc == 4) {
     Arrays a(std::atoll(argv[3]));
     a.fill(1);
-    orion::checkpoint(dir, 1, a.matrix, a.counts);
+    orion::checkpoint(dir, 1, a.matrix, a.counts, a.tokens);
     if (orion::is_root())
       std::printf("step 1 written\n");
     std::fflush(stdout);
@@ -75,7 +111,7 @@ int main(int argc, char **argv) {
     std::fflush(stdout);
     orion::detail::comm_barrier();
     a.fill(2);
-    orion::checkpoint(dir, 2, a.matrix, a.counts);
+    orion::checkpoint(dir, 2, a.matrix, a.counts, a.tokens);
     if (orion::is_root())
       std::printf("step 2 written\n");
     return 0;
@@ -86,11 +122,17 @@ int main(int argc, char **argv) {
   Arrays a(std::atoll(argv[4]));
   if (mode == "write") {
     a.fill(step);
-    orion::checkpoint(dir, step, a.matrix, a.counts);
+    orion::checkpoint(dir, step, a.matrix, a.counts, a.tokens);
     return 0;
   }
   a.fill(step + 1); // restore must overwrite every element
-  const std::int64_t restored = orion::restore(dir, a.matrix, a.counts);
+  const std::int64_t restored = orion::restore(dir, a.matrix, a.counts, a.tokens);
+  // Restored, the tokens stay spread over the ranks: no rank gathered them.
+  if (orion::detail::comm_size() > 1 && !a.tokens.distributed()) {
+    std::fprintf(stderr, "rank %d: the restored SparseArray is whole, not distributed\n",
+                 orion::detail::comm_rank());
+    return 1;
+  }
   const std::int64_t bad = restored == step ? a.first_difference(step) : -1;
   if (restored != step || bad >= 0) {
     std::fprintf(stderr, "rank %d: restored step %lld, expected %lld; first wrong element %lld\n",

@@ -31,6 +31,14 @@ orion::DenseArray<float, 2> pattern_matrix(std::int64_t rows, std::int64_t cols,
   return a;
 }
 
+/// n elements of a 40 x 7 SparseArray, keys repeating (a SparseArray may hold a key twice).
+orion::SparseArray<std::int32_t, 2> pattern_tokens(std::int64_t n, std::int32_t salt) {
+  orion::SparseArray<std::int32_t, 2> t({40, 7});
+  for (std::int64_t i = 0; i < n; ++i)
+    t.push_back({i % 40, (i * 3) % 7}, static_cast<std::int32_t>(salt + i));
+  return t;
+}
+
 template <class F> std::string checkpoint_error_of(F &&f) {
   try {
     f();
@@ -215,7 +223,7 @@ TEST_CASE("manifest text round-trips and rejects foreign shard names", "[checkpo
   orion::detail::Manifest m;
   m.step = 5;
   m.generation = 42;
-  m.arrays = {{"float32", {3, 2}}, {"record24", {0}}};
+  m.arrays = {{"float32", {3, 2}, false, {}}, {"record24", {0}, false, {}}};
   m.shards = {{"shard-42-0.bin", 56, 0x0123456789abcdefULL}};
   const std::string text = orion::detail::format_manifest(m);
   std::string why;
@@ -240,7 +248,7 @@ TEST_CASE("a version 1 checkpoint (pieces split by elements, not rows) still res
   d::Manifest m;
   m.step = 9;
   m.generation = 77;
-  m.arrays = {{"float32", {3, 5}}};
+  m.arrays = {{"float32", {3, 5}, false, {}}};
   for (int s = 0; s < 2; ++s) {
     d::ShardHeader h{};
     std::memcpy(h.magic, d::kShardMagic, sizeof h.magic);
@@ -268,12 +276,12 @@ TEST_CASE("a version 1 checkpoint (pieces split by elements, not rows) still res
     for (std::int64_t c = 0; c < 5; ++c)
       CHECK(got(r, c) == want(r, c));
 
-  text.replace(0, text.find('\n'), "orion-checkpoint 3");
+  text.replace(0, text.find('\n'), "orion-checkpoint 4");
   write_file(dir / "manifest.orion", text + "checksum " + d::hex64(d::text_checksum(text)) + "\n");
   CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), got); }) ==
         "checkpoint manifest '" + (dir / "manifest.orion") +
-            "' is corrupt: it has another format version ('orion-checkpoint 3'; this build reads "
-            "versions 1 to 2)");
+            "' is corrupt: it has another format version ('orion-checkpoint 4'; this build reads "
+            "versions 1 to 3)");
 }
 
 TEST_CASE("a manifest whose shard sizes do not fit its arrays is refused before any read",
@@ -291,4 +299,129 @@ TEST_CASE("a manifest whose shard sizes do not fit its arrays is refused before 
   CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), bigger); }) ==
         "checkpoint manifest '" + manifest +
             "' is corrupt: shard 0 has 92 bytes, its arrays need " + "132");
+}
+
+TEST_CASE("a SparseArray's keys and values are restored, in the order they were written",
+          "[checkpoint]") {
+  TempDir dir;
+  auto w = pattern_matrix(3, 4, 1.0f);
+  const auto tokens = pattern_tokens(100, 5);
+  orion::checkpoint(dir.path(), 4, w, tokens);
+  CHECK(read_file(dir / "manifest.orion").find("\nsparse int32 40 7 elements 100\n") !=
+        std::string::npos);
+
+  // As a program restarts: the same data reloaded, in another order and with other values.
+  orion::SparseArray<std::int32_t, 2> back({40, 7});
+  for (std::int64_t i = 99; i >= 0; --i)
+    back.push_back({i % 40, (i * 3) % 7}, -1);
+  std::int64_t before = 0; // builds the reloaded array's row index, which restore must drop
+  for (auto &&entry : back.row(std::int64_t{3}))
+    before += entry.value;
+  CHECK(before == -3);
+  auto w2 = pattern_matrix(3, 4, 0.0f);
+  REQUIRE(orion::restore(dir.path(), w2, back) == 4);
+  REQUIRE(back.nnz() == 100);
+  CHECK_FALSE(back.distributed());
+  for (std::int64_t i = 0; i < 100; ++i) {
+    CHECK(back.key(i) == tokens.key(i));
+    CHECK(back.value(i) == tokens.value(i));
+  }
+  CHECK(w2(2, 3) == w(2, 3));
+  // Rows are looked up in the restored storage, not in the one it replaced.
+  std::vector<std::int32_t> row;
+  for (auto &&[last, value] : back.row(std::int64_t{3}))
+    row.push_back(value);
+  CHECK(row == std::vector<std::int32_t>{5 + 3, 5 + 43, 5 + 83});
+}
+
+TEST_CASE("an empty SparseArray round-trips", "[checkpoint]") {
+  TempDir dir;
+  const orion::SparseArray<double, 3> none({2, 0, 5});
+  orion::checkpoint(dir.path(), 0, none);
+  orion::SparseArray<double, 3> back({2, 0, 5});
+  CHECK(orion::restore(dir.path(), back) == 0);
+  CHECK(back.nnz() == 0);
+}
+
+TEST_CASE("restoring a SparseArray of another size, shape or kind is refused, and it is kept",
+          "[checkpoint]") {
+  TempDir dir;
+  orion::checkpoint(dir.path(), 1, pattern_matrix(2, 2, 0.0f), pattern_tokens(100, 0));
+  const std::string manifest = dir / "manifest.orion";
+  auto w = pattern_matrix(2, 2, 0.0f);
+  auto fewer = pattern_tokens(99, 7);
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), w, fewer); }) ==
+        "checkpoint '" + manifest +
+            "' does not match array 2 of 2: it holds sparse int32 [40 x 7] of 100 elements, the "
+            "array is sparse int32 [40 x 7] of 99 elements");
+  CHECK(fewer.nnz() == 99);
+  CHECK(fewer.value(0) == 7);
+  orion::DenseArray<std::int32_t, 2> dense({40, 7});
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), w, dense); }) ==
+        "checkpoint '" + manifest +
+            "' does not match array 2 of 2: it holds sparse int32 [40 x 7] of 100 elements, the "
+            "array is int32 [40 x 7]");
+  orion::SparseArray<float, 2> sparse_w({2, 2});
+  for (std::int64_t i = 0; i < 4; ++i)
+    sparse_w.push_back({i / 2, i % 2}, 0.0f);
+  auto tokens = pattern_tokens(100, 0);
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), sparse_w, tokens); }) ==
+        "checkpoint '" + manifest +
+            "' does not match array 1 of 2: it holds float32 [2 x 2], the array is sparse "
+            "float32 [2 x 2] of 4 elements");
+}
+
+TEST_CASE("a restored key outside the extents is refused, naming the file", "[checkpoint]") {
+  // A checkpoint whose checksums are consistent but whose first key is out of range (as a bug in
+  // a writer could leave it): restoring it would let a loop index past an array.
+  TempDir dir;
+  orion::checkpoint(dir.path(), 3, pattern_tokens(10, 0));
+  const std::string manifest = dir / "manifest.orion";
+  std::string why;
+  auto m = orion::detail::parse_manifest(read_file(manifest), why);
+  REQUIRE(m);
+  const std::string shard = dir / m->shards[0].file;
+  std::string bytes = read_file(shard);
+  const std::int64_t row = 40; // element 0's first coordinate, one past the extent
+  std::memcpy(bytes.data() + sizeof(orion::detail::ShardHeader), &row, sizeof row);
+  write_file(shard, bytes);
+  m->shards[0].checksum = orion::detail::text_checksum(bytes);
+  write_file(manifest, orion::detail::format_manifest(*m));
+
+  auto back = pattern_tokens(10, 9);
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), back); }) ==
+        "checkpoint file '" + shard +
+            "' is corrupt: element 0 of array 1 has coordinate 40 in dimension 0 of extent 40");
+  CHECK(back.value(0) == 9);
+}
+
+TEST_CASE("a manifest's sparse arrays give one element count per shard", "[checkpoint]") {
+  namespace d = orion::detail;
+  d::Manifest m;
+  m.step = 1;
+  m.generation = 5;
+  m.arrays = {{"float32", {3, 2}, false, {}}, {"int32", {4, 9}, true, {6, 0}}};
+  m.shards = {{"shard-5-0.bin", 104, 1}, {"shard-5-1.bin", 56, 2}};
+  std::string why;
+  const auto back = d::parse_manifest(d::format_manifest(m), why);
+  REQUIRE(back);
+  CHECK(back->arrays == m.arrays);
+  CHECK(d::shard_bytes(back->arrays, {4, 4}, 0, 2, 3) ==
+        32 + 2 * 4 + 6 * (2 * 8 + 4));                                // rows [0, 1)
+  CHECK(d::shard_bytes(back->arrays, {4, 4}, 1, 2, 3) == 32 + 4 * 4); // rows [1, 3)
+
+  m.arrays[1].elements = {6};
+  CHECK_FALSE(d::parse_manifest(d::format_manifest(m), why));
+  CHECK(why == "line 6: it gives element counts for 1 shard(s), the checkpoint has 2");
+  m.arrays[1].elements = {6, -1};
+  CHECK_FALSE(d::parse_manifest(d::format_manifest(m), why));
+  CHECK(why == "line 6: bad element count '-1'");
+
+  // Version 2 had no sparse arrays: such a line there is not one.
+  m.arrays[1].elements = {6, 0};
+  std::string text = d::format_manifest(m);
+  text = text.substr(0, text.rfind("checksum "));
+  text.replace(0, text.find('\n'), "orion-checkpoint 2");
+  CHECK_FALSE(d::parse_manifest(text + "checksum " + d::hex64(d::text_checksum(text)) + "\n", why));
+  CHECK(why == "line 6: expected 'shards <count>' after the arrays");
 }

@@ -3,13 +3,19 @@
 //
 //   DIR/manifest.orion          text, written last: the step, the arrays and the shard files
 //   DIR/shard-<gen>-<r>.bin     one per writing rank: a ShardHeader, then for every array in order
-//                               its rows [shard_begin(R, r, S), shard_begin(R, r + 1, S)) of its
-//                               R rows (extent 0), row-major, as raw bytes
+//                               its piece. A DenseArray's piece is its rows
+//                               [shard_begin(R, r, S), shard_begin(R, r + 1, S)) of its R rows
+//                               (extent 0), row-major, as raw bytes. A SparseArray's piece is the
+//                               elements rank r held: their keys (N int64 coordinates each), then
+//                               their values; the manifest records how many each shard holds.
 //
 // The pieces follow rows because an array that parallel loops sharded across the ranks is split
 // the same way (detail/shard.hpp): each rank writes the rows it owns from its own storage, and
-// nothing is gathered. Version 1 split the n elements instead ([shard_begin(n, r, S), ...)); it
-// is still read.
+// nothing is gathered. A distributed SparseArray's elements are spread over the ranks by the loops
+// that ran on it, so each rank writes its own share; a whole one is split into balanced ranges of
+// its storage order. The array's elements in order are the shards' pieces in shard order. Version 1
+// split a dense array's n elements instead ([shard_begin(n, r, S), ...)); version 2 had no sparse
+// arrays. Both are still read.
 //
 // A checkpoint is one generation: shard files named with a fresh generation, then the manifest
 // naming them, renamed over the old one. Until that rename the old manifest names old files that
@@ -20,14 +26,16 @@
 //
 // The manifest, line by line (every number decimal, checksums 16 hex digits):
 //
-//   orion-checkpoint 2
+//   orion-checkpoint 3
 //   byte-order 01020304           the writer's byte order (04030201 reads back on the other one)
 //   step 7
 //   generation 1732444800123456789
 //   array float32 1000 16         element type and extents, one line per array, in argument order
+//   sparse int32 500 800 elements 1200 1187
+//                                 a SparseArray: element type, extents, elements in each shard
 //   shards 2
-//   shard shard-1732444800123456789-0.bin 64032 0123456789abcdef
-//   shard shard-1732444800123456789-1.bin 64032 fedcba9876543210
+//   shard shard-1732444800123456789-0.bin 83232 0123456789abcdef
+//   shard shard-1732444800123456789-1.bin 83180 fedcba9876543210
 //   checksum 0123456789abcdef
 #pragma once
 
@@ -44,7 +52,7 @@
 namespace orion::detail {
 
 inline constexpr const char *kManifestName = "manifest.orion";
-inline constexpr std::int64_t kCheckpointVersion = 2;
+inline constexpr std::int64_t kCheckpointVersion = 3;
 /// The oldest format version this build reads.
 inline constexpr std::int64_t kCheckpointOldestVersion = 1;
 inline constexpr std::uint32_t kCheckpointByteOrder = 0x01020304;
@@ -80,13 +88,38 @@ template <class T> std::string element_name() {
 struct CheckpointArray {
   std::string element;
   std::vector<std::int64_t> extents;
+  /// A SparseArray (the others are DenseArrays).
+  bool sparse = false;
+  /// A SparseArray's elements in each shard; for the array a program passes to restore, one
+  /// entry, its nnz().
+  std::vector<std::int64_t> elements;
 
-  /// "float32 [1000 x 16]", for messages.
+  std::int64_t nnz() const {
+    std::int64_t n = 0;
+    for (std::int64_t e : elements)
+      n += e;
+    return n;
+  }
+  /// "float32 [1000 x 16]" or "sparse int32 [500 x 800] of 2387 elements", for messages.
   std::string describe() const {
-    std::string s = element + " [";
+    std::string s = (sparse ? "sparse " : "") + element + " [";
     for (std::size_t d = 0; d < extents.size(); ++d)
       s += (d ? " x " : "") + std::to_string(extents[d]);
-    return s + "]";
+    s += "]";
+    if (sparse)
+      s += " of " + std::to_string(nnz()) + " elements";
+    return s;
+  }
+  /// Whether a checkpoint's array can be restored into `array`: the same kind, element type and
+  /// extents, and for a SparseArray as many elements (however the shards divide them).
+  bool restores_into(const CheckpointArray &array) const {
+    return sparse == array.sparse && element == array.element && extents == array.extents &&
+           (!sparse || nnz() == array.nnz());
+  }
+  /// Bytes of one element in a shard file: a SparseArray's also carry their key.
+  std::int64_t stored_bytes(std::int64_t element_bytes) const {
+    return element_bytes +
+           (sparse ? static_cast<std::int64_t>(extents.size() * sizeof(std::int64_t)) : 0);
   }
   friend bool operator==(const CheckpointArray &, const CheckpointArray &) = default;
 };
@@ -128,6 +161,15 @@ inline std::int64_t piece_begin(const std::vector<std::int64_t> &extents, std::i
   return shard_begin(extents[0], s, shards) * (n / extents[0]);
 }
 
+/// Elements of the array in shard `rank` of `shards`.
+inline std::int64_t piece_elements(const CheckpointArray &array, std::int64_t rank,
+                                   std::int64_t shards, std::int64_t version) {
+  if (array.sparse)
+    return array.elements[static_cast<std::size_t>(rank)];
+  return piece_begin(array.extents, rank + 1, shards, version) -
+         piece_begin(array.extents, rank, shards, version);
+}
+
 inline std::string shard_file_name(std::int64_t generation, int rank) {
   return "shard-" + std::to_string(generation) + "-" + std::to_string(rank) + ".bin";
 }
@@ -138,11 +180,9 @@ inline std::int64_t shard_bytes(const std::vector<CheckpointArray> &arrays,
                                 const std::vector<std::int64_t> &element_bytes, std::int64_t rank,
                                 std::int64_t shards, std::int64_t version) {
   std::int64_t bytes = sizeof(ShardHeader);
-  for (std::size_t a = 0; a < arrays.size(); ++a) {
-    const std::vector<std::int64_t> &x = arrays[a].extents;
-    bytes += (piece_begin(x, rank + 1, shards, version) - piece_begin(x, rank, shards, version)) *
-             element_bytes[a];
-  }
+  for (std::size_t a = 0; a < arrays.size(); ++a)
+    bytes +=
+        piece_elements(arrays[a], rank, shards, version) * arrays[a].stored_bytes(element_bytes[a]);
   return bytes;
 }
 
@@ -166,9 +206,14 @@ inline std::string format_manifest(const Manifest &m) {
   s += "step " + std::to_string(m.step) + "\n";
   s += "generation " + std::to_string(m.generation) + "\n";
   for (const CheckpointArray &a : m.arrays) {
-    s += "array " + a.element;
+    s += (a.sparse ? "sparse " : "array ") + a.element;
     for (std::int64_t e : a.extents)
       s += " " + std::to_string(e);
+    if (a.sparse) {
+      s += " elements";
+      for (std::int64_t n : a.elements)
+        s += " " + std::to_string(n);
+    }
     s += "\n";
   }
   s += "shards " + std::to_string(m.shards.size()) + "\n";
@@ -269,18 +314,40 @@ inline std::optional<Manifest> parse_manifest(std::string_view text, std::string
   auto gen = field("generation");
   if (!gen || gen->size() != 2 || !number((*gen)[1], m.generation))
     return fail(at, "expected 'generation <integer>'");
-  while (auto a = field("array")) {
+  std::vector<std::size_t> array_line; // where each array was, for messages
+  for (;;) {
+    array_line.push_back(at);
+    const bool sparse = version >= 3 && at + 1 < lines.size() && lines[at].starts_with("sparse ");
+    const auto a = field(sparse ? "sparse" : "array");
+    if (!a)
+      break;
     CheckpointArray arr;
+    arr.sparse = sparse;
     if (a->size() < 3 || !element_type((*a)[1]))
-      return fail(at - 1, "expected 'array <element type> <extent>...'");
+      return fail(at - 1, sparse
+                              ? "expected 'sparse <element type> <extent>... elements <count>...'"
+                              : "expected 'array <element type> <extent>...'");
     arr.element = std::string((*a)[1]);
     std::int64_t volume = 1;
-    for (std::size_t i = 2; i < a->size(); ++i) {
+    std::size_t i = 2;
+    for (; i < a->size() && (*a)[i] != "elements"; ++i) {
       std::int64_t e = 0;
       if (!number((*a)[i], e) || e < 0 || (e > 0 && volume > INT64_MAX / e))
         return fail(at - 1, "bad extent '" + std::string((*a)[i]) + "'");
       volume *= e;
       arr.extents.push_back(e);
+    }
+    if (sparse != (i < a->size()) || arr.extents.empty())
+      return fail(at - 1, sparse
+                              ? "expected 'sparse <element type> <extent>... elements <count>...'"
+                              : "expected 'array <element type> <extent>...'");
+    std::int64_t total = 0;
+    for (++i; i < a->size(); ++i) {
+      std::int64_t n = 0;
+      if (!number((*a)[i], n) || n < 0 || n > INT64_MAX - total)
+        return fail(at - 1, "bad element count '" + std::string((*a)[i]) + "'");
+      total += n;
+      arr.elements.push_back(n);
     }
     m.arrays.push_back(std::move(arr));
   }
@@ -302,6 +369,11 @@ inline std::optional<Manifest> parse_manifest(std::string_view text, std::string
                               shard_file_name(m.generation, static_cast<int>(r)) + "'");
     m.shards.push_back(std::move(s));
   }
+  for (std::size_t a = 0; a < m.arrays.size(); ++a)
+    if (m.arrays[a].sparse && m.arrays[a].elements.size() != m.shards.size())
+      return fail(array_line[a],
+                  "it gives element counts for " + std::to_string(m.arrays[a].elements.size()) +
+                      " shard(s), the checkpoint has " + std::to_string(m.shards.size()));
   if (at + 1 != lines.size())
     return fail(at, "unexpected '" + std::string(lines[at]) + "'");
   return m;
