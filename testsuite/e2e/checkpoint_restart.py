@@ -2,7 +2,9 @@
 """Checkpoint and restart under real kills (orion::checkpoint / orion::restore).
 
     checkpoint_restart.py ranks --probe BIN --write-np A --read-np B --rows R
-        checkpoint_probe writes a checkpoint under A ranks; B ranks restore it exactly.
+                                [--write-args ARGS] [--read-args ARGS]
+        checkpoint_probe writes a checkpoint under A ranks; B ranks restore it exactly. ARGS
+        (e.g. --orion-distribute=off) go to the probe's write or its verify.
 
     checkpoint_restart.py corrupt --probe BIN --write-np A --read-np B --rows R
         As `ranks`, but one byte of the last shard file is flipped first: every rank must stop
@@ -106,7 +108,7 @@ def fail(message, *outputs):
 def probe_write(args, d, step=5):
     """checkpoint_probe writes step `step` under --write-np ranks; an error message or None."""
     rc, out, err = run(command(args, args.probe, args.write_np,
-                               ["write", d, str(step), str(args.rows)]))
+                               ["write", d, str(step), str(args.rows)] + args.write_args.split()))
     return None if rc == 0 else f"write under {args.write_np} rank(s) exited {rc}\n{out}{err}"
 
 
@@ -118,7 +120,7 @@ def check_ranks(args):
         if len(shards) != max(args.write_np, 1):
             return fail(f"expected {max(args.write_np, 1)} shard file(s), found {shards}")
         rc, out, err = run(command(args, args.probe, args.read_np,
-                                   ["verify", d, "5", str(args.rows)]))
+                                   ["verify", d, "5", str(args.rows)] + args.read_args.split()))
         if rc != 0:
             return fail(f"restore under {args.read_np} rank(s) exited {rc}", out, err)
         print(out.strip())
@@ -275,6 +277,8 @@ def main(argv):
     p.add_argument("--read-np", type=int, default=0)
     p.add_argument("--np", type=int, default=0)
     p.add_argument("--rows", type=int, default=1000)
+    p.add_argument("--write-args", default="", help="more arguments of the probe's write")
+    p.add_argument("--read-args", default="", help="more arguments of the probe's verify")
     p.add_argument("--reference")
     p.add_argument("--reference-np", type=int,
                    help="run the reference with this many ranks and no --orion-threads "

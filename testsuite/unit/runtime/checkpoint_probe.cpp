@@ -1,7 +1,8 @@
 // A program for the checkpoint tests driven from outside (checkpoint_restart.py): writes and
 // verifies checkpoints of arrays whose every element is a known function of (step, index), at
 // whatever rank count mpirun gives it. One of them is a SparseArray distributed unevenly over the
-// ranks (each rank holding its share, as loaders and parallel loops leave one).
+// ranks (each rank holding its share, as loaders and parallel loops leave one), or whole on every
+// rank with --orion-distribute=off (as loaders then leave one).
 //
 //   checkpoint_probe write DIR STEP ROWS     checkpoint step STEP of the pattern
 //   checkpoint_probe verify DIR STEP ROWS    restore; every element must be pattern(STEP)
@@ -15,8 +16,8 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <unistd.h>
@@ -38,17 +39,25 @@ std::int32_t token_value(std::int64_t step, std::int64_t i) {
   return static_cast<std::int32_t>(step * 7919 + i % 100'003);
 }
 
-/// Elements [lo, hi) of the token pattern: rank r of P holds [n r^2 / P^2, n (r+1)^2 / P^2), so
-/// the shares differ in size.
+bool distributing() {
+  return orion::detail::comm_size() > 1 && orion::detail::state().options.distribute;
+}
+
+/// The n elements of the token pattern. Distributed, rank r of P holds
+/// [n r^2 / P^2, n (r+1)^2 / P^2), so the shares differ in size; else every rank holds them all.
 orion::SparseArray<std::int32_t, 2> tokens_at(std::int64_t step, std::int64_t n) {
   const std::int64_t r = orion::detail::comm_rank(), p = orion::detail::comm_size();
-  const std::int64_t lo = n * r * r / (p * p), hi = n * (r + 1) * (r + 1) / (p * p);
+  const bool share = distributing();
+  const std::int64_t lo = share ? n * r * r / (p * p) : 0;
+  const std::int64_t hi = share ? n * (r + 1) * (r + 1) / (p * p) : n;
   std::vector<std::array<std::int64_t, 2>> keys;
   std::vector<std::int32_t> values;
   for (std::int64_t i = lo; i < hi; ++i) {
     keys.push_back(token_key(i));
     values.push_back(token_value(step, i));
   }
+  if (!share)
+    return orion::SparseArray<std::int32_t, 2>(kTokenExtents, std::move(keys), std::move(values));
   return orion::SparseArray<std::int32_t, 2>(orion::detail::distributed, kTokenExtents,
                                              std::move(keys), std::move(values), n);
 }
@@ -96,11 +105,16 @@ int usage() {
 
 int main(int argc, char **argv) {
   orion::Session session(argc, argv);
-  if (argc < 4)
+  std::vector<std::string> arg; // the probe's own arguments, the runtime's flags left out
+  for (int i = 0; i < argc; ++i)
+    if (!std::string_view(argv[i]).starts_with("--orion-"))
+      arg.emplace_back(argv[i]);
+  const auto count = static_cast<int>(arg.size());
+  if (count < 4)
     return usage();
-  const std::string mode = argv[1], dir = argv[2];
-  if (mode == "write-twice" && argc == 4) {
-    Arrays a(std::atoll(argv[3]));
+  const std::string mode = arg[1], dir = arg[2];
+  if (mode == "write-twice" && count == 4) {
+    Arrays a(std::stoll(arg[3]));
     a.fill(1);
     orion::checkpoint(dir, 1, a.matrix, a.counts, a.tokens);
     if (orion::is_root())
@@ -116,10 +130,10 @@ int main(int argc, char **argv) {
       std::printf("step 2 written\n");
     return 0;
   }
-  if (argc != 5 || (mode != "write" && mode != "verify"))
+  if (count != 5 || (mode != "write" && mode != "verify"))
     return usage();
-  const std::int64_t step = std::atoll(argv[3]);
-  Arrays a(std::atoll(argv[4]));
+  const std::int64_t step = std::stoll(arg[3]);
+  Arrays a(std::stoll(arg[4]));
   if (mode == "write") {
     a.fill(step);
     orion::checkpoint(dir, step, a.matrix, a.counts, a.tokens);
@@ -127,10 +141,11 @@ int main(int argc, char **argv) {
   }
   a.fill(step + 1); // restore must overwrite every element
   const std::int64_t restored = orion::restore(dir, a.matrix, a.counts, a.tokens);
-  // Restored, the tokens stay spread over the ranks: no rank gathered them.
-  if (orion::detail::comm_size() > 1 && !a.tokens.distributed()) {
-    std::fprintf(stderr, "rank %d: the restored SparseArray is whole, not distributed\n",
-                 orion::detail::comm_rank());
+  // Restored, the tokens are spread over the ranks as a loader leaves them: no rank gathered them
+  // (or whole everywhere, with --orion-distribute=off).
+  if (a.tokens.distributed() != distributing()) {
+    std::fprintf(stderr, "rank %d: the restored SparseArray is %s\n", orion::detail::comm_rank(),
+                 a.tokens.distributed() ? "distributed, not whole" : "whole, not distributed");
     return 1;
   }
   const std::int64_t bad = restored == step ? a.first_difference(step) : -1;
