@@ -83,20 +83,14 @@ template <class Id, class BlockOf>
 void sort_by_block_with(LoopRun &run, BlockOf &block_of, std::vector<std::int64_t> &offsets,
                         int parts) {
   std::vector<Id> ids(static_cast<std::size_t>(run.nnz));
-  // Each range counts its blocks apart (part 0 straight into offsets), summed after.
-  std::vector<std::vector<std::int64_t>> counts(static_cast<std::size_t>(std::max(parts - 1, 0)),
-                                                std::vector<std::int64_t>(offsets.size(), 0));
-  for_ranges(run.nnz, parts, [&](std::int64_t begin, std::int64_t end, int p) {
-    std::int64_t *count = p == 0 ? offsets.data() : counts[static_cast<std::size_t>(p - 1)].data();
-    for (std::int64_t j = begin; j < end; ++j) {
-      const auto id = static_cast<Id>(block_of(j));
-      ids[static_cast<std::size_t>(j)] = id;
-      ++count[id + 1];
-    }
-  });
-  for (const std::vector<std::int64_t> &count : counts)
-    for (std::size_t b = 0; b < offsets.size(); ++b)
-      offsets[b] += count[b];
+  count_over_ranges(run.nnz, parts, offsets,
+                    [&](std::int64_t begin, std::int64_t end, std::int64_t *count) {
+                      for (std::int64_t j = begin; j < end; ++j) {
+                        const auto id = static_cast<Id>(block_of(j));
+                        ids[static_cast<std::size_t>(j)] = id;
+                        ++count[id + 1];
+                      }
+                    });
   std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
   flag_sort_dispatch(run, ids, offsets);
 }

@@ -82,16 +82,11 @@ std::vector<std::int64_t> count_histogram_bounds(const LoopRun &run, const Trans
   if (range <= 0 || range > (std::int64_t{1} << 28) || run.global_nnz == 0)
     return equal_bounds(lo, hi, parts);
   std::vector<std::int64_t> count(static_cast<std::size_t>(range), 0);
-  std::vector<std::vector<std::int64_t>> more(static_cast<std::size_t>(std::max(ranges - 1, 0)),
-                                              std::vector<std::int64_t>(count.size(), 0));
-  for_ranges(run.nnz, ranges, [&](std::int64_t begin, std::int64_t end, int p) {
-    std::int64_t *c = p == 0 ? count.data() : more[static_cast<std::size_t>(p - 1)].data();
-    for (std::int64_t j = begin; j < end; ++j)
-      ++c[static_cast<std::size_t>(coordinate(t, row, run.keys + j * run.dims, run.dims) - lo)];
-  });
-  for (const std::vector<std::int64_t> &c : more)
-    for (std::size_t v = 0; v < count.size(); ++v)
-      count[v] += c[v];
+  count_over_ranges(
+      run.nnz, ranges, count, [&](std::int64_t begin, std::int64_t end, std::int64_t *c) {
+        for (std::int64_t j = begin; j < end; ++j)
+          ++c[static_cast<std::size_t>(coordinate(t, row, run.keys + j * run.dims, run.dims) - lo)];
+      });
   if (run.shard != nullptr) // every rank counted its share
     comm_allreduce_sum(count);
   std::vector<std::int64_t> b{lo};

@@ -4,11 +4,11 @@
 // epoch's set-up, the in-place sort's swaps the other half (docs/benchmarks.md).
 #pragma once
 
+#include "crew.hpp"
+
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
-#include <exception>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 namespace orion::detail {
@@ -22,39 +22,32 @@ inline int setup_parts(std::int64_t n, int threads) {
 }
 
 /// Calls fn(begin, end, part) for `parts` contiguous ranges that cover [0, n) in order, each on a
-/// thread of its own (the calling thread takes part 0, and any part no thread could be started
-/// for); returns when all have ended, rethrowing the first part's exception.
+/// thread of the rank's crew (crew.hpp; the calling thread takes part 0); returns when all have
+/// ended, rethrowing the exception of the lowest part that threw. Not from inside a crew round.
 template <class Fn> void for_ranges(std::int64_t n, int parts, Fn &&fn) {
   if (parts <= 1) {
     fn(std::int64_t{0}, n, 0);
     return;
   }
-  std::vector<std::exception_ptr> failed(static_cast<std::size_t>(parts));
-  const auto run = [&](int p) {
-    try {
-      fn(n * p / parts, n * (p + 1) / parts, p);
-    } catch (...) {
-      failed[static_cast<std::size_t>(p)] = std::current_exception();
-    }
-  };
-  std::vector<std::thread> helpers;
-  int inline_from = parts;
-  for (int p = 1; p < parts; ++p) {
-    try {
-      helpers.emplace_back(run, p);
-    } catch (const std::system_error &) {
-      inline_from = p; // out of threads: the rest run here
-      break;
-    }
-  }
-  run(0);
-  for (int p = inline_from; p < parts; ++p)
-    run(p);
-  for (std::thread &t : helpers)
-    t.join();
-  for (const std::exception_ptr &e : failed)
-    if (e)
-      std::rethrow_exception(e);
+  rank_crew(parts).run(static_cast<std::size_t>(parts), [&](std::size_t i) {
+    const auto p = static_cast<std::int64_t>(i);
+    fn(n * p / parts, n * (p + 1) / parts, static_cast<int>(i));
+  });
+}
+
+/// Adds to `totals` what fn counts over [0, n): fn(begin, end, table) for `parts` ranges on as
+/// many threads (for_ranges), each range counting into a table of totals.size() entries of its
+/// own (part 0 straight into `totals`), summed after.
+template <class Fn>
+void count_over_ranges(std::int64_t n, int parts, std::vector<std::int64_t> &totals, Fn &&fn) {
+  std::vector<std::vector<std::int64_t>> more(static_cast<std::size_t>(std::max(parts - 1, 0)),
+                                              std::vector<std::int64_t>(totals.size(), 0));
+  for_ranges(n, parts, [&](std::int64_t begin, std::int64_t end, int p) {
+    fn(begin, end, p == 0 ? totals.data() : more[static_cast<std::size_t>(p - 1)].data());
+  });
+  for (const std::vector<std::int64_t> &table : more)
+    for (std::size_t i = 0; i < totals.size(); ++i)
+      totals[i] += table[i];
 }
 
 } // namespace orion::detail
