@@ -24,9 +24,11 @@
 // words in time (word_topic rotates). Every token touches topic_total at a data-dependent topic;
 // `relax(topic_total)` lets each worker count on its own copy (++ and -- only) and the runtime
 // merges every worker's changes into every copy after each block, so the counts stay exact and a
-// worker reads them at most one block stale. The topic draws come from orion::rng(): with one
-// worker they are the serial program's draws, bit for bit; with more, each worker has its own
-// stream, so the chain differs from the serial one and only its statistics (the log-likelihood)
+// worker reads them at most one block stale. The initial topics are drawn by a loop of the same
+// shape, so that on several ranks each rank holds only its share of the corpus (the loader leaves
+// it distributed, and no driver code reads the tokens). The topic draws come from orion::rng():
+// with one worker they are the serial program's draws, bit for bit; with more, each worker has its
+// own stream, so the chain differs from the serial one and only its statistics (the log-likelihood)
 // compare.
 //
 // The same file is the serial program (any C++20 compiler, `#pragma orion` ignored) and the
@@ -100,8 +102,8 @@ bool parse_args(int argc, char **argv, Args &args) {
 std::string check_counts(orion::DenseArray<int32_t, 2> &doc_topic,
                          orion::DenseArray<int32_t, 2> &word_topic,
                          orion::DenseArray<int32_t, 1> &topic_total,
-                         const std::vector<int64_t> &doc_len,
-                         const std::vector<int64_t> &word_len) {
+                         const orion::DenseArray<int64_t, 1> &doc_len,
+                         const orion::DenseArray<int64_t, 1> &word_len) {
   const int64_t D = doc_topic.extent(0), W = word_topic.extent(0), K = topic_total.extent(0);
   std::vector<int64_t> column(static_cast<std::size_t>(K), 0);
   for (int64_t w = 0; w < W; ++w) {
@@ -112,8 +114,8 @@ std::string check_counts(orion::DenseArray<int32_t, 2> &doc_topic,
       row += word_topic(w, k);
       column[static_cast<std::size_t>(k)] += word_topic(w, k);
     }
-    if (row != word_len[static_cast<std::size_t>(w)])
-      return "word " + std::to_string(w) + " has " + std::to_string(word_len[w]) +
+    if (row != word_len(w))
+      return "word " + std::to_string(w) + " has " + std::to_string(word_len(w)) +
              " tokens but its word_topic row sums to " + std::to_string(row);
   }
   for (int64_t k = 0; k < K; ++k)
@@ -127,8 +129,8 @@ std::string check_counts(orion::DenseArray<int32_t, 2> &doc_topic,
         return "doc_topic(" + std::to_string(d) + ", " + std::to_string(k) + ") is negative";
       row += doc_topic(d, k);
     }
-    if (row != doc_len[static_cast<std::size_t>(d)])
-      return "document " + std::to_string(d) + " has " + std::to_string(doc_len[d]) +
+    if (row != doc_len(d))
+      return "document " + std::to_string(d) + " has " + std::to_string(doc_len(d)) +
              " tokens but its doc_topic row sums to " + std::to_string(row);
   }
   return {};
@@ -140,7 +142,7 @@ std::string check_counts(orion::DenseArray<int32_t, 2> &doc_topic,
 double log_likelihood(orion::DenseArray<int32_t, 2> &doc_topic,
                       orion::DenseArray<int32_t, 2> &word_topic,
                       orion::DenseArray<int32_t, 1> &topic_total,
-                      const std::vector<int64_t> &doc_len, double alpha, double beta) {
+                      const orion::DenseArray<int64_t, 1> &doc_len, double alpha, double beta) {
   const int64_t D = doc_topic.extent(0), W = word_topic.extent(0), K = topic_total.extent(0);
   const double Wb = static_cast<double>(W) * beta, Ka = static_cast<double>(K) * alpha;
   double ll =
@@ -154,7 +156,7 @@ double log_likelihood(orion::DenseArray<int32_t, 2> &doc_topic,
   for (int64_t d = 0; d < D; ++d) {
     for (int64_t k = 0; k < K; ++k)
       ll += std::lgamma(doc_topic(d, k) + alpha);
-    ll -= std::lgamma(static_cast<double>(doc_len[static_cast<std::size_t>(d)]) + Ka);
+    ll -= std::lgamma(static_cast<double>(doc_len(d)) + Ka);
   }
   return ll;
 }
@@ -182,16 +184,21 @@ int main(int argc, char **argv) {
   orion::DenseArray<int32_t, 2> doc_topic({D, K}), word_topic({W, K});
   orion::DenseArray<int32_t, 1> topic_total({K});
 
-  // Random initial topics, drawn by the driver: the replicated stream, the same on every rank.
-  std::vector<int64_t> doc_len(static_cast<std::size_t>(D), 0),
-      word_len(static_cast<std::size_t>(W), 0);
+  // Random initial topics, drawn in a parallel loop over the tokens like the sampler's: on several
+  // ranks each rank then holds only its share of the corpus (driver code iterating over `tokens`
+  // would gather all of it onto every rank). With one worker the draws are the serial program's
+  // (the replicated stream, in file order); with more, each worker's own. The documents' and
+  // words' token counts, for the driver's check, are counted alongside.
+  orion::DenseArray<int64_t, 1> doc_len({D}), word_len({W});
+#pragma orion parallel_for relax(topic_total)
   for (auto &&[key, z] : tokens) {
+    const int64_t d = key[0], w = key[1];
     z = static_cast<int32_t>(orion::rng().uniform_int(static_cast<uint64_t>(K)));
-    ++doc_topic(key[0], z);
-    ++word_topic(key[1], z);
+    ++doc_topic(d, z);
+    ++word_topic(w, z);
     ++topic_total(z);
-    ++doc_len[static_cast<std::size_t>(key[0])];
-    ++word_len[static_cast<std::size_t>(key[1])];
+    ++doc_len(d);
+    ++word_len(w);
   }
 
   double ll = 0;

@@ -12,8 +12,8 @@
 namespace orion::frontend {
 namespace {
 
-/// The orion::load_triplets or orion::load_text call whose result `e` is (through the implicit
-/// conversions, temporaries and moves of an initialization); null for anything else.
+/// The orion::load_triplets, load_text or load_bag_of_words call whose result `e` is (through the
+/// implicit conversions, temporaries and moves of an initialization); null for anything else.
 const clang::CallExpr *load_call(const clang::Expr *e) {
   while (e) {
     e = e->IgnoreImplicit();
@@ -24,7 +24,8 @@ const clang::CallExpr *load_call(const clang::Expr *e) {
       continue;
     }
     const auto *call = llvm::dyn_cast<clang::CallExpr>(e);
-    return call && is_orion_function(call->getDirectCallee(), {"load_triplets", "load_text"})
+    return call && is_orion_function(call->getDirectCallee(),
+                                     {"load_triplets", "load_text", "load_bag_of_words"})
                ? call
                : nullptr;
   }

@@ -219,12 +219,15 @@ bool reads_unbound_arrays(const LoopRun &run) {
   return false;
 }
 
-/// Whether this execution can run on a distributed iteration space as it is: a normal run (not
-/// replayed, checked or in lockstep, no served arrays) of an unordered loop, whose blocks each
-/// need only the elements their rank holds. The same on every rank: options, plan and map decide.
+/// Whether this execution can run on a distributed iteration space as it is: a run (not replayed
+/// or checked, no served arrays) of an unordered loop, whose blocks each need only the elements
+/// their rank holds. The same on every rank: options, plan and map decide.
 bool runs_distributed(const LoopRun &run, const PartitionMap &map) {
   const Options &o = state().options;
-  if (o.replay_serial || o.check || run.plan->ordered || needs_lockstep(run, map))
+  // Lockstep rounds run on a distributed array too: each rank runs only its own blocks, and the
+  // sub-rounds are counted from every block's global size (lockstep.cpp). Replay and check run
+  // every block on every rank.
+  if (o.replay_serial || o.check || run.plan->ordered)
     return false;
   // A served array handed to the runtime may be sharded, which runs the loop in lockstep (one the
   // body reads by name, never sharded, was gathered whole before).

@@ -35,6 +35,26 @@ std::int64_t flush_every(const LoopRun &run) {
   return every;
 }
 
+/// How many pieces `pieces` cuts a sparse block of n elements into.
+std::size_t piece_count(std::int64_t n, std::int64_t every) {
+  return every <= 0 ? 1 : static_cast<std::size_t>((n + every - 1) / every);
+}
+
+/// With a distributed iterated array a rank holds only the elements of its own blocks, but every
+/// rank must run as many sub-rounds as the longest block of a round needs (each ends in a
+/// collective merge): the size of every block, summed over the ranks (each block lives on one).
+/// Empty when the local layout gives the sizes.
+std::vector<std::int64_t> global_block_sizes(const LoopRun &run, std::int64_t every) {
+  if (!run.sparse || run.shard == nullptr || every <= 0)
+    return {};
+  const std::vector<std::int64_t> &offsets = run.layout->offsets;
+  std::vector<std::int64_t> sizes(offsets.size() - 1);
+  for (std::size_t b = 0; b < sizes.size(); ++b)
+    sizes[b] = offsets[b + 1] - offsets[b];
+  comm_allreduce_sum(sizes);
+  return sizes;
+}
+
 /// A block cut into pieces of at most `every` iterations, in the block's own order: sparse
 /// blocks by storage range, box blocks along their first (outermost) dimension.
 std::vector<BlockTask> pieces(const LoopRun &run, const BlockTask &block, std::int64_t every) {
@@ -313,6 +333,7 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check, ServedLoop 
   const auto start = Clock::now();
   double merge_s = 0;
   std::vector<double> compute(static_cast<std::size_t>(map.threads), 0.0);
+  const std::vector<std::int64_t> block_sizes = global_block_sizes(run, every);
   for (const auto &round : map.rounds()) {
     // Cut every block of the round the same way on every rank.
     std::vector<std::vector<BlockTask>> cut;
@@ -320,7 +341,11 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check, ServedLoop 
     std::vector<std::size_t> mine;
     for (std::size_t i = 0; i < round.size(); ++i) {
       cut.push_back(pieces(run, block_task(run, map, round[i]), every));
-      subs = std::max(subs, cut.back().size());
+      subs = std::max(
+          subs,
+          block_sizes.empty()
+              ? cut.back().size()
+              : piece_count(block_sizes[static_cast<std::size_t>(map.block(round[i]))], every));
       if (map.rank_of(round[i].worker) == rank)
         mine.push_back(i);
     }

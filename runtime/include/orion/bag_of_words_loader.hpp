@@ -4,12 +4,15 @@
 #include <orion/detail/collective_call.hpp>
 #include <orion/detail/extent_limit.hpp>
 #include <orion/detail/line_scan.hpp>
+#include <orion/detail/placement_headroom.hpp>
+#include <orion/detail/state.hpp>
 #include <orion/sparse_array.hpp>
 
 #include <array>
 #include <cstdint>
 #include <new>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -102,7 +105,9 @@ inline std::optional<std::string> docword_problem(const DocwordLine &l, std::int
 /// non-negative integer, a data line that is not three integers, a document id outside 1..D, a
 /// word id outside 1..W, a count below 1, or more data lines than NNZ; naming the NNZ line when
 /// the file has fewer data lines than NNZ; and naming the path for a file without the three header
-/// lines, missing, unreadable, not a regular file or changed while loading. Not cached.
+/// lines, missing, unreadable, not a regular file or changed while loading. Not cached. On several
+/// ranks each rank keeps the tokens of its part of the file (a distributed SparseArray, as
+/// load_triplets returns), unless --orion-distribute=off.
 inline SparseArray<std::int32_t, 3> load_bag_of_words(const std::string &path) {
   using namespace detail;
   enter_collective({CollectiveKind::Load});
@@ -168,6 +173,7 @@ inline SparseArray<std::int32_t, 3> load_bag_of_words(const std::string &path) {
                     true);
 
   // 4. The tokens.
+  const bool distribute = comm_size() > 1 && state().options.distribute;
   std::int64_t max_count = 0;
   std::vector<std::array<std::int64_t, 3>> keys;
   std::optional<std::string> failure;
@@ -180,7 +186,9 @@ inline SparseArray<std::int32_t, 3> load_bag_of_words(const std::string &path) {
         tokens += lines[i].field[2];
     if (tokens > limit)
       throw std::bad_alloc();
-    keys.reserve(static_cast<std::size_t>(tokens));
+    // A share that the first loop's placement may grow gets room to grow in place.
+    keys.reserve(distribute ? capacity_for_placement(static_cast<std::size_t>(tokens))
+                            : static_cast<std::size_t>(tokens));
     for (std::size_t i = 0; i < lines.size(); ++i) {
       if (scan.records_before + static_cast<std::int64_t>(i) < 3)
         continue;
@@ -195,12 +203,24 @@ inline SparseArray<std::int32_t, 3> load_bag_of_words(const std::string &path) {
   std::vector<DocwordLine>().swap(lines);
   raise_if_any<LoadError>(failure);
   max_count = comm_allreduce_max(max_count);
+  const std::array<std::int64_t, 3> shape{dwn[0], dwn[1], max_count};
+  if (distribute) {
+    // Each rank keeps the tokens of its lines, as load_triplets does: a loop over the tokens
+    // places them where it runs them, and driver code that reads them gathers them.
+    std::int64_t total = static_cast<std::int64_t>(keys.size());
+    comm_allreduce_sum(std::span<std::int64_t>(&total, 1));
+    note_load(path, scan, total);
+    std::vector<std::int32_t> values;
+    values.reserve(keys.capacity());
+    values.resize(keys.size(), 0);
+    return SparseArray<std::int32_t, 3>(distributed, shape, std::move(keys), std::move(values),
+                                        total);
+  }
   if (comm_size() > 1)
     keys = allgather_vector(keys);
   note_load(path, scan, static_cast<std::int64_t>(keys.size()));
   std::vector<std::int32_t> values(keys.size(), 0);
-  return SparseArray<std::int32_t, 3>(trusted, {dwn[0], dwn[1], max_count}, std::move(keys),
-                                      std::move(values));
+  return SparseArray<std::int32_t, 3>(trusted, shape, std::move(keys), std::move(values));
 }
 
 } // namespace orion

@@ -1,8 +1,8 @@
-// Driver code that reads the elements of an array orion::load_triplets or orion::load_text loaded
-// (on several ranks each rank holds only its share) is a warning at the read, with a note at the
-// load: the read gathers the whole array on every rank, where it stays. nnz(), empty(), the
-// extents, a parallel loop over the array and an explicit whole() do not warn; neither does an
-// array the program builds itself.
+// Driver code that reads the elements of an array orion::load_triplets, load_text or
+// load_bag_of_words loaded (on several ranks each rank holds only its share) is a warning at the
+// read, with a note at the load: the read gathers the whole array on every rank, where it stays.
+// nnz(), empty(), the extents, a parallel loop over the array and an explicit whole() do not warn;
+// neither does an array the program builds itself.
 // RUN: %orionc --dump=loops %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
 #include <orion/orion.hpp>
 
@@ -53,11 +53,19 @@ int main(int argc, char **argv) {
   // CHECK: distributed_reads.cpp:[[@LINE-1]]:20: warning: driver code reads the elements of 'words' here (it calls row())
   // CHECK: distributed_reads.cpp:[[@LINE-8]]:16: note: 'words' is loaded by orion::load_text here
 
+  auto tokens = orion::load_bag_of_words(argv[4]);
+  int64_t topics = 0;
+  for (auto &&[key, z] : tokens)
+    topics += z;
+  // CHECK: distributed_reads.cpp:[[@LINE-2]]:26: warning: driver code reads the elements of 'tokens' here (it iterates over it)
+  // CHECK: distributed_reads.cpp:[[@LINE-5]]:17: note: 'tokens' is loaded by orion::load_bag_of_words here
+
   orion::SparseArray<float, 2> built({2, 2}); // built here: whole on every rank
   built.push_back({0, 1}, 1.0f);
   for (auto &&[key, v] : built)
     driver_sum += v;
-  std::printf("%f %lld %lld %lld\n", driver_sum, static_cast<long long>(first[0]),
-              static_cast<long long>(copy.nnz()), static_cast<long long>(row.size()));
+  std::printf("%f %lld %lld %lld %lld\n", driver_sum, static_cast<long long>(first[0]),
+              static_cast<long long>(copy.nnz()), static_cast<long long>(row.size()),
+              static_cast<long long>(topics));
   return 0;
 }

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -62,7 +63,7 @@ std::string load_error(const std::string &path) {
 
 } // namespace
 
-TEST_CASE("distributed load_bag_of_words equals the serial reading on every rank",
+TEST_CASE("distributed load_bag_of_words, gathered, equals the serial reading on every rank",
           "[mpi][bag_of_words]") {
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     std::vector<Key> tokens;
@@ -75,6 +76,11 @@ TEST_CASE("distributed load_bag_of_words equals the serial reading on every rank
     CHECK(B.extents() ==
           Key{static_cast<int64_t>(seed % 5), static_cast<int64_t>(seed % 7) + 1, max_count});
     REQUIRE(B.nnz() == static_cast<int64_t>(tokens.size()));
+    // On several ranks each holds the tokens of its part of the file, in file order.
+    CHECK(B.distributed() == (orion::detail::comm_size() > 1));
+    int64_t held = static_cast<int64_t>(B.local_keys().size());
+    orion::detail::comm_allreduce_sum(std::span<int64_t>(&held, 1));
+    CHECK(held == B.nnz());
     CHECK(std::equal(B.keys().begin(), B.keys().end(), tokens.begin()));
     // Every rank holds the same elements: compare a hash of the keys across ranks (unsigned:
     // it wraps, which signed arithmetic must not; UBSan reported the overflow).
