@@ -37,9 +37,10 @@ template <class T, std::size_t N> struct is_sparse_array<SparseArray<T, N>> : st
 template <class A>
 inline constexpr bool is_checkpointable = is_dense_array<A>::value || is_sparse_array<A>::value;
 
-/// A run of a SparseArray's elements in a shard file: `count` keys, then `count` values.
-struct SparsePiece {
-  const unsigned char *keys = nullptr;
+/// An array's piece of one shard file: `count` elements from `data` (a DenseArray's rows; a
+/// SparseArray's keys, its values following from `values`).
+struct ShardPiece {
+  const unsigned char *data = nullptr;
   const unsigned char *values = nullptr;
   std::int64_t count = 0;
 };
@@ -47,8 +48,8 @@ struct SparsePiece {
 /// A SparseArray's part of a checkpoint: the elements this rank writes, and for restore how the
 /// array's elements are replaced by the pieces this rank read (`total` on all ranks together).
 struct SparseBytes {
-  SparsePiece mine;
-  std::function<void(const std::vector<SparsePiece> &pieces, std::int64_t total)> replace;
+  ShardPiece mine;
+  std::function<void(const std::vector<ShardPiece> &pieces, std::int64_t total)> replace;
 };
 
 /// Raw bytes of one array, whatever its element type. For a DenseArray `data` is the whole
@@ -113,18 +114,18 @@ template <class T, std::size_t N> ArrayBytes restore_target(DenseArray<T, N> &a)
 }
 template <class T, std::size_t N> ArrayBytes restore_target(SparseArray<T, N> &a) {
   ArrayBytes b = array_bytes(a);
-  b.sparse.replace = [&a](const std::vector<SparsePiece> &pieces, std::int64_t total) {
+  b.sparse.replace = [&a](const std::vector<ShardPiece> &pieces, std::int64_t total) {
     using Key = typename SparseArray<T, N>::key_type;
     std::int64_t n = 0;
-    for (const SparsePiece &p : pieces)
+    for (const ShardPiece &p : pieces)
       n += p.count;
     std::vector<Key> keys(static_cast<std::size_t>(n));
     std::vector<T> values(static_cast<std::size_t>(n));
     std::size_t at = 0;
-    for (const SparsePiece &p : pieces) {
+    for (const ShardPiece &p : pieces) {
       const auto count = static_cast<std::size_t>(p.count);
       if (count > 0) {
-        std::memcpy(static_cast<void *>(keys.data() + at), p.keys, count * sizeof(Key));
+        std::memcpy(static_cast<void *>(keys.data() + at), p.data, count * sizeof(Key));
         std::memcpy(static_cast<void *>(values.data() + at), p.values, count * sizeof(T));
       }
       at += count;
@@ -275,7 +276,7 @@ inline void checkpoint_arrays(const std::string &dir, std::int64_t step,
   for (const ArrayBytes &a : arrays) {
     if (a.shape.sparse) {
       const auto n = static_cast<std::size_t>(a.sparse.mine.count);
-      add_part(a.sparse.mine.keys, n * a.shape.extents.size() * sizeof(std::int64_t));
+      add_part(a.sparse.mine.data, n * a.shape.extents.size() * sizeof(std::int64_t));
       add_part(a.sparse.mine.values, n * static_cast<std::size_t>(a.element_bytes));
       continue;
     }
@@ -360,39 +361,43 @@ inline std::optional<std::string> read_shard(const std::string &dir, const Manif
   return std::nullopt;
 }
 
-/// Collective: SparseArray argument `arg` gets the elements of shard files [first, last) on this
-/// rank (whose bytes after the header are `mine`, read up to `offset`), after checking that every
-/// key lies inside the extents: a key outside them would be an out-of-bounds access in a loop.
-inline void restore_sparse(const std::string &dir, const Manifest &m, std::size_t arg,
-                           const ArrayBytes &a, std::int64_t first, std::int64_t last,
-                           const std::vector<std::string> &mine, std::vector<std::size_t> &offset) {
+/// Where argument `arg`'s piece of each shard file this rank read ([first, last), whose bytes
+/// after the header are `mine`) starts, given where the previous argument's ended (`offset`,
+/// advanced past this one's). A SparseArray's pieces are also checked: a key outside the extents
+/// would be an out-of-bounds access in a loop. Returns why the checkpoint is refused, or nothing.
+inline std::optional<std::string>
+locate_pieces(const std::string &dir, const Manifest &m, std::size_t arg, const ArrayBytes &a,
+              std::int64_t first, std::int64_t last, const std::vector<std::string> &mine,
+              std::vector<std::size_t> &offset, std::vector<ShardPiece> &pieces) {
   const CheckpointArray &shape = m.arrays[arg];
   const std::size_t dims = shape.extents.size();
-  std::vector<SparsePiece> pieces;
-  std::optional<std::string> failure;
+  const auto shards = static_cast<std::int64_t>(m.shards.size());
   for (std::int64_t s = first; s < last; ++s) {
-    const std::string &data = mine[static_cast<std::size_t>(s - first)];
     std::size_t &at = offset[static_cast<std::size_t>(s - first)];
-    SparsePiece p;
-    p.count = shape.elements[static_cast<std::size_t>(s)];
-    const auto n = static_cast<std::size_t>(p.count);
-    p.keys = reinterpret_cast<const unsigned char *>(data.data()) + at;
-    p.values = p.keys + n * dims * sizeof(std::int64_t);
-    at += n * (dims * sizeof(std::int64_t) + static_cast<std::size_t>(a.element_bytes));
-    for (std::size_t i = 0; i < n * dims && !failure; ++i) {
+    const std::int64_t n = piece_elements(shape, s, shards, m.version);
+    ShardPiece p;
+    p.count = n;
+    p.data =
+        reinterpret_cast<const unsigned char *>(mine[static_cast<std::size_t>(s - first)].data()) +
+        at;
+    at += static_cast<std::size_t>(n * shape.stored_bytes(a.element_bytes));
+    if (!shape.sparse) {
+      pieces.push_back(p); // the rows' bytes
+      continue;
+    }
+    p.values = p.data + static_cast<std::size_t>(n) * dims * sizeof(std::int64_t);
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n) * dims; ++i) {
       std::int64_t x = 0;
-      std::memcpy(&x, p.keys + i * sizeof x, sizeof x);
+      std::memcpy(&x, p.data + i * sizeof x, sizeof x);
       if (x < 0 || x >= shape.extents[i % dims])
-        failure = "checkpoint file '" + dir + "/" + m.shards[static_cast<std::size_t>(s)].file +
-                  "' is corrupt: element " + std::to_string(i / dims) + " of array " +
-                  std::to_string(arg + 1) + " has coordinate " + std::to_string(x) +
-                  " in dimension " + std::to_string(i % dims) + " of extent " +
-                  std::to_string(shape.extents[i % dims]);
+        return "checkpoint file '" + dir + "/" + m.shards[static_cast<std::size_t>(s)].file +
+               "' is corrupt: element " + std::to_string(i / dims) + " of array " +
+               std::to_string(arg + 1) + " has coordinate " + std::to_string(x) + " in dimension " +
+               std::to_string(i % dims) + " of extent " + std::to_string(shape.extents[i % dims]);
     }
     pieces.push_back(p);
   }
-  raise_if_any<CheckpointError>(failure);
-  a.sparse.replace(pieces, shape.nnz());
+  return std::nullopt;
 }
 
 inline std::int64_t restore_arrays(const std::string &dir, const std::vector<ArrayBytes> &arrays) {
@@ -448,27 +453,28 @@ inline std::int64_t restore_arrays(const std::string &dir, const std::vector<Arr
         read_shard(dir, m, static_cast<std::size_t>(s), mine[static_cast<std::size_t>(s - first)]);
   raise_if_any<CheckpointError>(failure);
 
+  // Every piece located and checked before any array changes: a refused checkpoint leaves them all
+  // as they were.
   std::vector<std::size_t> offset(mine.size(), 0); // how far into each shard's data we are
+  std::vector<std::vector<ShardPiece>> pieces(arrays.size());
+  for (std::size_t arg = 0; arg < arrays.size() && !failure; ++arg)
+    failure = locate_pieces(dir, m, arg, arrays[arg], first, last, mine, offset, pieces[arg]);
+  raise_if_any<CheckpointError>(failure);
+
   for (std::size_t arg = 0; arg < arrays.size(); ++arg) {
     const ArrayBytes &a = arrays[arg];
     if (a.shape.sparse) {
-      restore_sparse(dir, m, arg, a, first, last, mine, offset);
+      a.sparse.replace(pieces[arg], m.arrays[arg].nnz());
       continue;
     }
-    const auto begin = [&](std::int64_t s) {
-      return piece_begin(a.shape.extents, s, shards, m.version);
-    };
     if (a.drop_shard)
       a.drop_shard();
     std::vector<unsigned char> send;
-    for (std::int64_t s = first; s < last; ++s) {
-      const std::int64_t n = (begin(s + 1) - begin(s)) * a.element_bytes;
-      const std::string &data = mine[static_cast<std::size_t>(s - first)];
-      std::size_t &at = offset[static_cast<std::size_t>(s - first)];
-      send.insert(send.end(), data.begin() + static_cast<std::ptrdiff_t>(at),
-                  data.begin() + static_cast<std::ptrdiff_t>(at + static_cast<std::size_t>(n)));
-      at += static_cast<std::size_t>(n);
-    }
+    for (const ShardPiece &p : pieces[arg])
+      send.insert(send.end(), p.data, p.data + static_cast<std::size_t>(p.count * a.element_bytes));
+    const auto begin = [&](std::int64_t s) {
+      return piece_begin(a.shape.extents, s, shards, m.version);
+    };
     std::vector<std::int64_t> recv_bytes(static_cast<std::size_t>(ranks));
     for (int r = 0; r < ranks; ++r) {
       const std::int64_t lo = shard_begin(shards, r, ranks), hi = shard_begin(shards, r + 1, ranks);

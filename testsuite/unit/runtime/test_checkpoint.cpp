@@ -371,11 +371,13 @@ TEST_CASE("restoring a SparseArray of another size, shape or kind is refused, an
             "float32 [2 x 2] of 4 elements");
 }
 
-TEST_CASE("a restored key outside the extents is refused, naming the file", "[checkpoint]") {
+TEST_CASE("a restored key outside the extents is refused, naming the file, and nothing changes",
+          "[checkpoint]") {
   // A checkpoint whose checksums are consistent but whose first key is out of range (as a bug in
-  // a writer could leave it): restoring it would let a loop index past an array.
+  // a writer could leave it): restoring it would let a loop index past an array. The dense array
+  // before it in the checkpoint is not restored either.
   TempDir dir;
-  orion::checkpoint(dir.path(), 3, pattern_tokens(10, 0));
+  orion::checkpoint(dir.path(), 3, pattern_matrix(2, 3, 1.0f), pattern_tokens(10, 0));
   const std::string manifest = dir / "manifest.orion";
   std::string why;
   auto m = orion::detail::parse_manifest(read_file(manifest), why);
@@ -383,16 +385,19 @@ TEST_CASE("a restored key outside the extents is refused, naming the file", "[ch
   const std::string shard = dir / m->shards[0].file;
   std::string bytes = read_file(shard);
   const std::int64_t row = 40; // element 0's first coordinate, one past the extent
-  std::memcpy(bytes.data() + sizeof(orion::detail::ShardHeader), &row, sizeof row);
+  std::memcpy(bytes.data() + sizeof(orion::detail::ShardHeader) + 6 * sizeof(float), &row,
+              sizeof row);
   write_file(shard, bytes);
   m->shards[0].checksum = orion::detail::text_checksum(bytes);
   write_file(manifest, orion::detail::format_manifest(*m));
 
+  auto w = pattern_matrix(2, 3, 5.0f);
   auto back = pattern_tokens(10, 9);
-  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), back); }) ==
+  CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), w, back); }) ==
         "checkpoint file '" + shard +
-            "' is corrupt: element 0 of array 1 has coordinate 40 in dimension 0 of extent 40");
+            "' is corrupt: element 0 of array 2 has coordinate 40 in dimension 0 of extent 40");
   CHECK(back.value(0) == 9);
+  CHECK(w(1, 2) == pattern_matrix(2, 3, 5.0f)(1, 2));
 }
 
 TEST_CASE("a manifest's sparse arrays give one element count per shard", "[checkpoint]") {
