@@ -440,11 +440,12 @@ inline std::int64_t restore_arrays(const std::string &dir, const std::vector<Arr
   for (std::int64_t s = 0; s < shards; ++s) {
     const std::int64_t need = shard_bytes(m.arrays, sizes, s, shards, m.version);
     if (m.shards[static_cast<std::size_t>(s)].bytes != need)
-      throw CheckpointError("checkpoint manifest '" + manifest_path + "' is corrupt: shard " +
-                                std::to_string(s) + " has " +
-                                std::to_string(m.shards[static_cast<std::size_t>(s)].bytes) +
-                                " bytes, its arrays need " + std::to_string(need),
-                            true);
+      throw CheckpointError(
+          "checkpoint manifest '" + manifest_path + "' is corrupt: shard " + std::to_string(s) +
+              " has " + std::to_string(m.shards[static_cast<std::size_t>(s)].bytes) +
+              " bytes, its arrays need " +
+              (need < 0 ? std::string("more than a file can hold") : std::to_string(need)),
+          true);
   }
   std::vector<std::string> mine(static_cast<std::size_t>(last - first));
   std::optional<std::string> failure;

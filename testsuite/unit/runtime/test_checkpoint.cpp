@@ -418,6 +418,11 @@ TEST_CASE("a manifest's sparse arrays give one element count per shard", "[check
   m.arrays[1].elements = {6};
   CHECK_FALSE(d::parse_manifest(d::format_manifest(m), why));
   CHECK(why == "line 6: it gives element counts for 1 shard(s), the checkpoint has 2");
+  // Counts that fit an int64 but whose bytes do not.
+  m.arrays[1].elements = {INT64_MAX / 4, 0};
+  const auto huge = d::parse_manifest(d::format_manifest(m), why);
+  REQUIRE(huge);
+  CHECK(d::shard_bytes(huge->arrays, {4, 4}, 0, 2, 3) == -1);
   m.arrays[1].elements = {6, -1};
   CHECK_FALSE(d::parse_manifest(d::format_manifest(m), why));
   CHECK(why == "line 6: bad element count '-1'");

@@ -175,15 +175,17 @@ inline std::string shard_file_name(std::int64_t generation, int rank) {
 }
 
 /// Bytes of shard file `rank` of `shards` in format `version` for these arrays, element sizes in
-/// `element_bytes`.
+/// `element_bytes`; -1 when that is more than an int64 holds.
 inline std::int64_t shard_bytes(const std::vector<CheckpointArray> &arrays,
                                 const std::vector<std::int64_t> &element_bytes, std::int64_t rank,
                                 std::int64_t shards, std::int64_t version) {
-  std::int64_t bytes = sizeof(ShardHeader);
+  // In 128 bits: a manifest's element counts are only bounded by int64 each, and a size that does
+  // not fit is reported as -1, which no file has.
+  __extension__ __int128 bytes = sizeof(ShardHeader);
   for (std::size_t a = 0; a < arrays.size(); ++a)
-    bytes +=
-        piece_elements(arrays[a], rank, shards, version) * arrays[a].stored_bytes(element_bytes[a]);
-  return bytes;
+    bytes += static_cast<__int128>(piece_elements(arrays[a], rank, shards, version)) *
+             arrays[a].stored_bytes(element_bytes[a]);
+  return bytes > INT64_MAX ? -1 : static_cast<std::int64_t>(bytes);
 }
 
 inline std::string hex64(std::uint64_t v) {
