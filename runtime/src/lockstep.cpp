@@ -5,6 +5,7 @@
 #include "coherence.hpp"
 #include "crew.hpp"
 #include "served_loop.hpp"
+#include "sparse_placement.hpp"
 
 #include <orion/detail/comm.hpp>
 #include <orion/detail/state.hpp>
@@ -42,17 +43,11 @@ std::size_t piece_count(std::int64_t n, std::int64_t every) {
 
 /// With a distributed iterated array a rank holds only the elements of its own blocks, but every
 /// rank must run as many sub-rounds as the longest block of a round needs (each ends in a
-/// collective merge): the size of every block, summed over the ranks (each block lives on one).
-/// Empty when the local layout gives the sizes.
-std::vector<std::int64_t> global_block_sizes(const LoopRun &run, std::int64_t every) {
+/// collective merge): every block's size over all ranks. Empty when the local layout gives them.
+std::vector<std::int64_t> sub_round_sizes(const LoopRun &run, std::int64_t every) {
   if (!run.sparse || run.shard == nullptr || every <= 0)
     return {};
-  const std::vector<std::int64_t> &offsets = run.layout->offsets;
-  std::vector<std::int64_t> sizes(offsets.size() - 1);
-  for (std::size_t b = 0; b < sizes.size(); ++b)
-    sizes[b] = offsets[b + 1] - offsets[b];
-  comm_allreduce_sum(sizes);
-  return sizes;
+  return global_block_sizes(run.layout->offsets);
 }
 
 /// A block cut into pieces of at most `every` iterations, in the block's own order: sparse
@@ -333,7 +328,7 @@ void run_lockstep(LoopRun &run, const PartitionMap &map, bool check, ServedLoop 
   const auto start = Clock::now();
   double merge_s = 0;
   std::vector<double> compute(static_cast<std::size_t>(map.threads), 0.0);
-  const std::vector<std::int64_t> block_sizes = global_block_sizes(run, every);
+  const std::vector<std::int64_t> block_sizes = sub_round_sizes(run, every);
   for (const auto &round : map.rounds()) {
     // Cut every block of the round the same way on every rank.
     std::vector<std::vector<BlockTask>> cut;

@@ -249,10 +249,7 @@ void gather_space(LoopRun &run, const PartitionMap &map) {
     // Every block lives on exactly one rank, and the ranks hold consecutive blocks in rank order
     // (rank r runs space parts r * threads ...): the sizes summed, and the storages concatenated in
     // rank order, are the whole array's block layout.
-    std::vector<std::int64_t> sizes(local.size() - 1);
-    for (std::size_t b = 0; b + 1 < local.size(); ++b)
-      sizes[b] = local[b + 1] - local[b];
-    comm_allreduce_sum(sizes);
+    const std::vector<std::int64_t> sizes = global_block_sizes(local);
     offsets.assign(local.size(), 0);
     std::partial_sum(sizes.begin(), sizes.end(), offsets.begin() + 1);
   }
@@ -271,6 +268,14 @@ void gather_space(LoopRun &run, const PartitionMap &map) {
     kept.signature.at(0) = run.global_nnz; // sparse_layout's signature starts with the count
     *run.layout = std::move(kept);
   }
+}
+
+std::vector<std::int64_t> global_block_sizes(const std::vector<std::int64_t> &local_offsets) {
+  std::vector<std::int64_t> sizes(local_offsets.size() - 1);
+  for (std::size_t b = 0; b < sizes.size(); ++b)
+    sizes[b] = local_offsets[b + 1] - local_offsets[b];
+  comm_allreduce_sum(sizes);
+  return sizes;
 }
 
 std::uint64_t values_digest(const LoopRun &run, const PartitionMap &map, std::uint64_t hash,

@@ -1,13 +1,16 @@
 // Where the elements of a distributed sparse iteration space live (docs/runtime.md, "Distributed
 // sparse data"): a loader leaves each rank the lines of its part of the file; the first loop over
 // the array moves every element to the rank that runs it, so that no rank ever holds the whole
-// array. Loops that need the whole array on every rank (replayed or checked ones, lockstep merges,
-// served arrays, ordered loops) gather it first. Collective, like the loops themselves.
+// array. Loops that need the whole array on every rank (replayed or checked ones, served arrays,
+// ordered loops) gather it first. Collective, like the loops themselves.
 #pragma once
 
 #include "partition_map.hpp"
 
 #include <orion/detail/executor.hpp>
+
+#include <cstdint>
+#include <vector>
 
 namespace orion::detail {
 
@@ -21,6 +24,10 @@ void place_elements(LoopRun &run, const PartitionMap &map);
 /// checked run sees the same blocks, element for element, as a normal run on the distributed
 /// array; ordered ones get it as stored (their layout restores the serial order).
 void gather_space(LoopRun &run, const PartitionMap &map);
+
+/// Collective: the size of every block of a placed distributed space, summed over the ranks (each
+/// block lives on one), from this rank's block offsets.
+std::vector<std::int64_t> global_block_sizes(const std::vector<std::int64_t> &local_offsets);
 
 /// FNV-1a of the space's values in block order, continuing `hash`: each block hashed by the rank
 /// that holds it, in block order (collective when the space is distributed).

@@ -174,6 +174,9 @@ inline std::string shard_file_name(std::int64_t generation, int rank) {
   return "shard-" + std::to_string(generation) + "-" + std::to_string(rank) + ".bin";
 }
 
+// Shard sizes in 128 bits (GCC and Clang both have it; __extension__ keeps -Wpedantic quiet).
+__extension__ typedef __int128 ManifestWide;
+
 /// Bytes of shard file `rank` of `shards` in format `version` for these arrays, element sizes in
 /// `element_bytes`; -1 when that is more than an int64 holds.
 inline std::int64_t shard_bytes(const std::vector<CheckpointArray> &arrays,
@@ -181,9 +184,9 @@ inline std::int64_t shard_bytes(const std::vector<CheckpointArray> &arrays,
                                 std::int64_t shards, std::int64_t version) {
   // In 128 bits: a manifest's element counts are only bounded by int64 each, and a size that does
   // not fit is reported as -1, which no file has.
-  __extension__ __int128 bytes = sizeof(ShardHeader);
+  ManifestWide bytes = sizeof(ShardHeader);
   for (std::size_t a = 0; a < arrays.size(); ++a)
-    bytes += static_cast<__int128>(piece_elements(arrays[a], rank, shards, version)) *
+    bytes += static_cast<ManifestWide>(piece_elements(arrays[a], rank, shards, version)) *
              arrays[a].stored_bytes(element_bytes[a]);
   return bytes > INT64_MAX ? -1 : static_cast<std::int64_t>(bytes);
 }
