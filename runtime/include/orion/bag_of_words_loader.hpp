@@ -8,8 +8,10 @@
 #include <orion/detail/state.hpp>
 #include <orion/sparse_array.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <new>
 #include <optional>
 #include <span>
@@ -22,18 +24,11 @@ namespace orion {
 
 namespace detail {
 
-/// One data line of a docword file, as parsed before the ranks know which lines are the header.
+/// One line of a docword file, as parsed before the ranks know which lines are the header.
 struct DocwordLine {
   std::int64_t line;                 ///< 1-based, within this rank's part
   std::array<std::int64_t, 3> field; ///< the header value in field[0], or doc, word, count
   int fields;
-};
-
-/// A line that is not one to three integers: reported once the ranks know what it should be.
-struct DocwordMalformed {
-  std::int64_t line;
-  std::int64_t record; ///< local data-line number
-  std::string text;
 };
 
 inline constexpr const char *kDocwordHeader[3] = {"D (the number of documents)",
@@ -93,6 +88,84 @@ inline std::optional<std::string> docword_problem(const DocwordLine &l, std::int
   return std::nullopt;
 }
 
+/// What load_bag_of_words keeps of the lines it parses, beyond the tokens: only what can still
+/// turn out to be a problem once the header is known, never a record per line (on a corpus, a
+/// record per "doc word count" line took more memory than the tokens).
+struct DocwordScan {
+  /// A line with its 0-based data-line number within this rank's part.
+  struct Record {
+    std::int64_t record;
+    DocwordLine line;
+  };
+  std::vector<Record> early; ///< the part's first three records: header lines, if it holds any
+  /// The part's first line that is wrong whatever the header says (a malformed line, one with
+  /// the wrong number of fields or a non-positive id or count); nothing after it is kept.
+  std::optional<Record> bad;
+  std::string bad_text; ///< for a malformed `bad`, the line
+  bool malformed = false;
+  /// The lines whose document (word) id is larger than every one before them: the first line
+  /// whose id passes D (W) is among them.
+  std::vector<Record> doc_highs, word_highs;
+  /// (record, line) wherever a record's line is not the one after the previous record's (blank
+  /// and comment lines in between): the line of any record, for the one past NNZ.
+  std::vector<std::pair<std::int64_t, std::int64_t>> line_jumps;
+  std::int64_t next_line = 1;
+  std::int64_t tokens = 0, max_count = 0;
+  bool too_many = false; ///< more tokens than memory can hold: nothing more is expanded
+
+  std::int64_t line_of(std::int64_t record) const {
+    auto it = std::upper_bound(
+        line_jumps.begin(), line_jumps.end(), record,
+        [](std::int64_t r, const std::pair<std::int64_t, std::int64_t> &j) { return r < j.first; });
+    if (it == line_jumps.begin())
+      return record + 1;
+    --it;
+    return it->second + (record - it->first);
+  }
+};
+
+/// This part's first bad line in file order, given the header agreed by the ranks.
+inline std::optional<LineProblem> first_docword_problem(const DocwordScan &s, const LineScan &scan,
+                                                        const std::array<std::int64_t, 3> &header,
+                                                        std::int64_t max_extent) {
+  std::optional<LineProblem> first;
+  std::int64_t first_record = std::numeric_limits<std::int64_t>::max();
+  auto consider = [&](std::int64_t record, const DocwordLine &l) {
+    if (record >= first_record)
+      return;
+    if (auto what = docword_problem(l, scan.records_before + record, header, max_extent)) {
+      first = LineProblem{l.line, *what};
+      first_record = record;
+    }
+  };
+  for (const DocwordScan::Record &r : s.early)
+    consider(r.record, r.line);
+  for (const std::size_t field : {0, 1})
+    for (const DocwordScan::Record &r : field == 0 ? s.doc_highs : s.word_highs)
+      if (r.line.field[field] > header[field]) {
+        consider(r.record, r.line);
+        break;
+      }
+  // The first record past the NNZ the header announces: a three-field line unless it is among
+  // those above (an early record or the bad one).
+  const std::int64_t past = header[2] + 3 - scan.records_before;
+  if (past >= 3 && past < scan.records && (!s.bad || past < s.bad->record))
+    consider(past, DocwordLine{s.line_of(past), {1, 1, 1}, 3});
+  if (s.bad && s.bad->record < first_record) {
+    if (!s.malformed) {
+      consider(s.bad->record, s.bad->line);
+    } else {
+      const std::int64_t record = scan.records_before + s.bad->record;
+      const std::string expected =
+          record < 3 ? std::string("expected header line ") + std::to_string(record + 1) +
+                           " of 3, " + kDocwordHeader[record] + ", as one integer"
+                     : std::string("expected \"doc word count\" (three integers)");
+      first = LineProblem{s.bad->line.line, expected + ", got " + quote_line(s.bad_text)};
+    }
+  }
+  return first;
+}
+
 } // namespace detail
 
 /// Loads a UCI bag-of-words file (docword.*.txt): three header lines D, W and NNZ, then NNZ lines
@@ -107,56 +180,86 @@ inline std::optional<std::string> docword_problem(const DocwordLine &l, std::int
 /// the file has fewer data lines than NNZ; and naming the path for a file without the three header
 /// lines, missing, unreadable, not a regular file or changed while loading. Not cached. On several
 /// ranks each rank keeps the tokens of its part of the file (a distributed SparseArray, as
-/// load_triplets returns), unless --orion-distribute=off.
+/// load_triplets returns), unless --orion-distribute=off. The tokens are expanded as the lines
+/// are read, before the header is known (it may lie in another rank's part): what is kept of the
+/// lines is only what can still be wrong (DocwordScan), so the loader's peak is about the tokens.
 inline SparseArray<std::int32_t, 3> load_bag_of_words(const std::string &path) {
   using namespace detail;
   enter_collective({CollectiveKind::Load});
   const std::int64_t max_extent = agreed_max_extent();
-  std::vector<DocwordLine> lines;
-  std::optional<DocwordMalformed> malformed;
+  const bool distribute = comm_size() > 1 && state().options.distribute;
+  using Key = std::array<std::int64_t, 3>;
+  // Each count is at most max_extent, so the sum cannot overflow before it passes the limit.
+  const std::int64_t token_limit = max_extent / static_cast<std::int64_t>(sizeof(Key));
+  std::vector<Key> keys;
+  DocwordScan s;
   const LineScan scan = scan_lines(
       path,
       [&](std::string_view line, std::int64_t number,
           std::int64_t record) -> std::optional<std::string> {
-        if (malformed)
-          return std::nullopt; // this part's first problem is known; the rest cannot matter
+        if (s.bad)
+          return std::nullopt; // this part's first definite problem is known; the rest cannot
+                               // matter
+        if (number != s.next_line)
+          s.line_jumps.emplace_back(record, number);
+        s.next_line = number + 1;
         DocwordLine l{number, {}, 0};
-        if (line.find('\r') != std::string_view::npos || !parse_docword_line(line, l))
-          malformed = DocwordMalformed{number, record, std::string(line)};
-        else
-          lines.push_back(l);
+        if (line.find('\r') != std::string_view::npos || !parse_docword_line(line, l)) {
+          s.bad = DocwordScan::Record{record, l};
+          s.bad_text = std::string(line);
+          s.malformed = true;
+          return std::nullopt;
+        }
+        // Any of the first three records of a part may be a header line; no later one can.
+        if (record < 3)
+          s.early.push_back({record, l});
+        if (l.fields != 3) {
+          if (record >= 3)
+            s.bad = DocwordScan::Record{record, l};
+          return std::nullopt;
+        }
+        const auto [doc, word, count] = l.field;
+        if (doc < 1 || word < 1 || count < 1 || count > max_extent) {
+          if (record >= 3)
+            s.bad = DocwordScan::Record{record, l};
+          return std::nullopt;
+        }
+        if (doc > (s.doc_highs.empty() ? 0 : s.doc_highs.back().line.field[0]))
+          s.doc_highs.push_back({record, l});
+        if (word > (s.word_highs.empty() ? 0 : s.word_highs.back().line.field[1]))
+          s.word_highs.push_back({record, l});
+        if (s.too_many || (s.tokens += count) > token_limit) {
+          s.too_many = true;
+          return std::nullopt;
+        }
+        s.max_count = std::max(s.max_count, count);
+        // Grown by a quarter, not doubled, when the estimate falls short.
+        if (keys.capacity() - keys.size() < static_cast<std::size_t>(count))
+          keys.reserve(keys.size() + static_cast<std::size_t>(count) + keys.size() / 4 + 1024);
+        for (std::int64_t k = 0; k < count; ++k)
+          keys.push_back({doc - 1, word - 1, k});
         return std::nullopt;
       },
-      [&](double factor) { lines.reserve(static_cast<std::size_t>(lines.size() * factor) + 16); });
+      [&](double factor) { // tokens per byte so far, over the whole part: no regrowth copies
+        auto estimate = static_cast<std::size_t>(static_cast<double>(keys.size()) * factor) + 16;
+        // A share that the first loop's placement may grow gets room to grow in place.
+        keys.reserve(distribute ? capacity_for_placement(estimate) : estimate);
+      });
 
   // 1. The header, from whichever ranks hold its lines, with their line numbers.
   std::array<std::int64_t, 6> header{-1, -1, -1, -1, -1, -1};
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const std::int64_t record = scan.records_before + static_cast<std::int64_t>(i);
-    if (record < 3 && lines[i].fields == 1) {
-      header[static_cast<std::size_t>(record)] = lines[i].field[0];
-      header[static_cast<std::size_t>(record) + 3] = scan.lines_before + lines[i].line;
+  for (const DocwordScan::Record &r : s.early) {
+    const std::int64_t record = scan.records_before + r.record;
+    if (record < 3 && r.line.fields == 1) {
+      header[static_cast<std::size_t>(record)] = r.line.field[0];
+      header[static_cast<std::size_t>(record) + 3] = scan.lines_before + r.line.line;
     }
   }
   comm_allreduce_max(header);
   const std::array<std::int64_t, 3> dwn{header[0], header[1], header[2]};
 
-  // 2. Each rank's first bad line, in file order. Records before a malformed line are checked
-  // first; `lines` holds exactly those, as the scan keeps nothing after one.
-  std::optional<LineProblem> problem;
-  for (std::size_t i = 0; i < lines.size() && !problem; ++i)
-    if (auto what = docword_problem(lines[i], scan.records_before + static_cast<std::int64_t>(i),
-                                    dwn, max_extent))
-      problem = LineProblem{lines[i].line, *what};
-  if (!problem && malformed) {
-    const std::int64_t record = scan.records_before + malformed->record;
-    const std::string expected =
-        record < 3 ? std::string("expected header line ") + std::to_string(record + 1) + " of 3, " +
-                         kDocwordHeader[record] + ", as one integer"
-                   : std::string("expected \"doc word count\" (three integers)");
-    problem = LineProblem{malformed->line, expected + ", got " + quote_line(malformed->text)};
-  }
-  raise_line_problem(path, scan, problem);
+  // 2. Each rank's first bad line, in file order.
+  raise_line_problem(path, scan, first_docword_problem(s, scan, dwn, max_extent));
 
   // 3. The file as a whole against its header.
   if (scan.records_total < 3)
@@ -171,38 +274,14 @@ inline SparseArray<std::int32_t, 3> load_bag_of_words(const std::string &path) {
                         std::to_string(dwn[2]) + " \"doc word count\" lines, but the file has " +
                         std::to_string(scan.records_total - 3),
                     true);
-
-  // 4. The tokens.
-  const bool distribute = comm_size() > 1 && state().options.distribute;
-  std::int64_t max_count = 0;
-  std::vector<std::array<std::int64_t, 3>> keys;
   std::optional<std::string> failure;
-  try {
-    // Each count is at most max_extent, so the sum cannot overflow before it passes the limit.
-    const std::int64_t limit = max_extent / static_cast<std::int64_t>(sizeof(keys[0]));
-    std::int64_t tokens = 0;
-    for (std::size_t i = 0; i < lines.size() && tokens <= limit; ++i)
-      if (scan.records_before + static_cast<std::int64_t>(i) >= 3)
-        tokens += lines[i].field[2];
-    if (tokens > limit)
-      throw std::bad_alloc();
-    // A share that the first loop's placement may grow gets room to grow in place.
-    keys.reserve(distribute ? capacity_for_placement(static_cast<std::size_t>(tokens))
-                            : static_cast<std::size_t>(tokens));
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      if (scan.records_before + static_cast<std::int64_t>(i) < 3)
-        continue;
-      const auto [doc, word, count] = lines[i].field;
-      max_count = std::max(max_count, count);
-      for (std::int64_t k = 0; k < count; ++k)
-        keys.push_back({doc - 1, word - 1, k});
-    }
-  } catch (const std::bad_alloc &) {
+  if (s.too_many)
     failure = "out of memory while loading '" + path + "'";
-  }
-  std::vector<DocwordLine>().swap(lines);
   raise_if_any<LoadError>(failure);
-  max_count = comm_allreduce_max(max_count);
+
+  // 4. The tokens, expanded already: every line kept is a data line (a header line has one field,
+  // and any other line in a header position was reported above).
+  const std::int64_t max_count = comm_allreduce_max(s.max_count);
   const std::array<std::int64_t, 3> shape{dwn[0], dwn[1], max_count};
   if (distribute) {
     // Each rank keeps the tokens of its lines, as load_triplets does: a loop over the tokens

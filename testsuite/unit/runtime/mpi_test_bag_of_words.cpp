@@ -114,4 +114,12 @@ TEST_CASE("distributed load_bag_of_words: every rank names the first bad line",
   SharedFile f(content);
   CHECK(load_error(f.path()) ==
         f.path() + ":154: more \"doc word count\" lines than the NNZ = 150 the header announces");
+  // A line wrong for the header (in one rank's part) before one wrong whatever the header says
+  // (in a later part): the first wins, on every rank.
+  std::string mixed = "100\n100\n150\n";
+  for (int i = 1; i <= 150; ++i)
+    mixed += std::to_string(i == 140 ? 0 : 1 + i % 100) + " " +
+             std::to_string(i == 100 ? 101 : 1 + i / 2) + " 2\n";
+  SharedFile g(mixed);
+  CHECK(load_error(g.path()) == g.path() + ":103: word id 101 is outside 1..100 (W = 100)");
 }

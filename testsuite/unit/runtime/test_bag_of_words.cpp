@@ -79,6 +79,23 @@ TEST_CASE("load_bag_of_words names the line that disagrees with the header",
                              "word count\" lines, but the file has 2 lines"));
   // The first problem in file order wins over a later one.
   CHECK(docword_error("2\n3\n2\n1 9 1\n1 1 x\n") == ":4: word id 9 is outside 1..3 (W = 3)");
+  // Lines are not kept, only what can still be wrong once the header is known: a problem that
+  // needs the header still wins over a later one that does not, whichever comes first.
+  CHECK(docword_error("2\n3\n3\n1 1 1\n2 9 1\n0 1 1\n") == ":5: word id 9 is outside 1..3 (W = 3)");
+  CHECK(docword_error("2\n3\n3\n1 1 1\n0 1 1\n2 9 1\n") ==
+        ":5: document id 0 is outside 1..2 (D = 2)");
+  CHECK(docword_error("3\n3\n4\n2 1 1\n1 3 1\n3 1 1\n4 2 1\n") ==
+        ":7: document id 4 is outside 1..3 (D = 3)");
+  CHECK(docword_error("3\n2\n4\n1 2 1\n3 1 1\n1 3 1\n2 1 1\n") ==
+        ":6: word id 3 is outside 1..2 (W = 2)");
+  CHECK(docword_error("2\n3\n2\n1 1 1\n7\n") ==
+        ":5: expected \"doc word count\" (three integers), but this line has 1 field");
+  CHECK(docword_error("2\n3\n2\n1 1 1\n1 2 -1\n") == ":5: count -1 is not positive");
+  // The line past NNZ, after blank and comment lines.
+  CHECK(docword_error("2\n3\n1\n# a comment\n1 1 1\n\n\n1 2 1\n1 3 1\n") ==
+        ":8: more \"doc word count\" lines than the NNZ = 1 the header announces");
+  CHECK(docword_error("2\n\n3\n1\n1 1 1\n1 2 1\n1 2\n") ==
+        ":6: more \"doc word count\" lines than the NNZ = 1 the header announces");
 }
 
 TEST_CASE("load_bag_of_words on a missing file names it", "[loaders][bag_of_words]") {
