@@ -42,12 +42,14 @@ std::string libsvm_value_problem(std::string_view what, std::string_view field,
   return std::string(what) + " " + quote_line(field) + " is not a number: " + quote_line(line);
 }
 
-/// Parses one "label fid:val fid:val ..." line: appends its features to cols/vals and its label to
-/// labels, or says what is wrong. `max_fid` is the largest feature id seen so far.
+/// Parses one "label fid:val fid:val ..." line, the sample `row`: appends its features to keys
+/// (row, fid - 1) and vals and its label to labels, or says what is wrong. `max_fid` is the largest
+/// feature id seen so far.
 template <class T>
-std::optional<std::string> parse_libsvm_line(std::string_view line, std::int64_t max_extent,
-                                             std::vector<std::int64_t> &cols, std::vector<T> &vals,
-                                             std::vector<T> &labels, std::int64_t &max_fid) {
+std::optional<std::string>
+parse_libsvm_line(std::string_view line, std::int64_t row, std::int64_t max_extent,
+                  std::vector<std::array<std::int64_t, 2>> &keys, std::vector<T> &vals,
+                  std::vector<T> &labels, std::int64_t &max_fid) {
   if (line.find('\r') != std::string_view::npos)
     return "a carriage return ('\\r') inside the line (only \"\\r\\n\" line ends are accepted): " +
            quote_line(line);
@@ -57,7 +59,7 @@ std::optional<std::string> parse_libsvm_line(std::string_view line, std::int64_t
   if (!parse_field(p, end, label))
     return libsvm_value_problem<T>("label", next_field(line.data(), end), line);
   labels.push_back(label);
-  const std::size_t first = cols.size();
+  const std::size_t first = keys.size();
   std::int64_t previous = 0;
   for (;;) {
     const std::string_view token = next_field(p, end);
@@ -91,10 +93,10 @@ std::optional<std::string> parse_libsvm_line(std::string_view line, std::int64_t
     if (!parse_field(v, value_text.data() + value_text.size(), value))
       return libsvm_value_problem<T>("feature value", value_text, line);
     previous = fid;
-    cols.push_back(fid - 1);
+    keys.push_back({row, fid - 1});
     vals.push_back(value);
   }
-  if (cols.size() > first)
+  if (keys.size() > first)
     max_fid = std::max(max_fid, previous);
   return std::nullopt;
 }
@@ -119,32 +121,26 @@ template <class T> LibsvmData<T> load_libsvm(const std::string &path) {
   using namespace detail;
   enter_collective({CollectiveKind::Load});
   const std::int64_t max_extent = agreed_max_extent();
-  std::vector<std::int64_t> rows; // local sample of each element
-  std::vector<std::int64_t> cols;
+  // Keyed by the sample's number within this rank's part until the parts before it are counted:
+  // the keys are the only per-element record (no separate row and column vectors to combine).
+  std::vector<std::array<std::int64_t, 2>> keys;
   std::vector<T> vals;
   std::vector<T> labels;
   std::int64_t max_fid = 0;
   const LineScan scan = scan_lines(
       path,
       [&](std::string_view line, std::int64_t, std::int64_t sample) {
-        auto problem = parse_libsvm_line<T>(line, max_extent, cols, vals, labels, max_fid);
-        if (!problem)
-          rows.resize(cols.size(), sample);
-        return problem;
+        return parse_libsvm_line<T>(line, sample, max_extent, keys, vals, labels, max_fid);
       },
       [&](double factor) {
         const auto grown = [&](std::size_t n) { return static_cast<std::size_t>(n * factor) + 16; };
-        rows.reserve(grown(rows.size()));
-        cols.reserve(grown(cols.size()));
+        keys.reserve(grown(keys.size()));
         vals.reserve(grown(vals.size()));
         labels.reserve(grown(labels.size()));
       });
 
-  std::vector<std::array<std::int64_t, 2>> keys(cols.size());
-  for (std::size_t i = 0; i < keys.size(); ++i)
-    keys[i] = {scan.records_before + rows[i], cols[i]};
-  std::vector<std::int64_t>().swap(rows);
-  std::vector<std::int64_t>().swap(cols);
+  for (std::array<std::int64_t, 2> &key : keys)
+    key[0] += scan.records_before;
   max_fid = comm_allreduce_max(max_fid);
   if (comm_size() > 1) {
     keys = allgather_vector(keys);

@@ -153,3 +153,32 @@ TEST_CASE("SparseArray rows are safe to ask for from several threads at once", "
     CHECK(wrong == 0);
   }
 }
+
+TEST_CASE("SparseArray rows of an array stored in key order are ranges of the storage",
+          "[sparse][rows]") {
+  // In key order (as a loader leaves a file sorted by row): rows, ties, empty rows, element(),
+  // with a table and by hash; then one element out of order, and rows come from an index again.
+  for (const int64_t extent : {int64_t{6}, int64_t{1} << 40}) {
+    orion::SparseArray<double, 2> A({extent, 5});
+    const std::vector<std::pair<int64_t, int64_t>> keys = {{0, 1}, {0, 4}, {2, 0}, {2, 2},
+                                                           {2, 2}, {2, 3}, {5, 4}};
+    for (std::size_t n = 0; n < keys.size(); ++n)
+      A.push_back({keys[n].first == 5 ? extent - 1 : keys[n].first, keys[n].second},
+                  static_cast<double>(n));
+    CHECK(row_of(A, 0) == Row{{1, 0.0}, {4, 1.0}});
+    CHECK(row_of(A, 2) == Row{{0, 2.0}, {2, 3.0}, {2, 4.0}, {3, 5.0}});
+    CHECK(row_of(A, extent - 1) == Row{{4, 6.0}});
+    CHECK(A.row(1).empty());
+    CHECK(A.row(2).size() == 4);
+    CHECK(A.row(2).element(1) == 3);
+    CHECK(A.key(A.row(extent - 1).element(0)) == std::array<int64_t, 2>{extent - 1, 4});
+    A.push_back({2, 1}, 7.0);
+    CHECK(row_of(A, 2) == Row{{0, 2.0}, {1, 7.0}, {2, 3.0}, {2, 4.0}, {3, 5.0}});
+    CHECK(A.row(2).element(1) == 7);
+    for (int64_t r : {int64_t{0}, int64_t{1}, extent - 1})
+      CHECK(row_of(A, r) == reference_row<2>(A, {r}));
+  }
+  const orion::SparseArray<double, 2> empty({3, 3});
+  CHECK(empty.row(1).empty());
+  CHECK(empty.row(1).begin() == empty.row(1).end());
+}
