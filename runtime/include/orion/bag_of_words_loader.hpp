@@ -15,6 +15,7 @@
 #include <new>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -148,9 +149,12 @@ inline std::optional<LineProblem> first_docword_problem(const DocwordScan &s, co
       }
   // The first record past the NNZ the header announces: a three-field line unless it is among
   // those above (an early record or the bad one).
-  const std::int64_t past = header[2] + 3 - scan.records_before;
-  if (past >= 3 && past < scan.records && (!s.bad || past < s.bad->record))
-    consider(past, DocwordLine{s.line_of(past), {1, 1, 1}, 3});
+  // (Compared before it is computed: NNZ may be as large as an int64_t gets.)
+  if (header[2] < scan.records_before + scan.records - 3 && header[2] >= scan.records_before) {
+    const std::int64_t past = header[2] + 3 - scan.records_before;
+    if (!s.bad || past < s.bad->record)
+      consider(past, DocwordLine{s.line_of(past), {1, 1, 1}, 3});
+  }
   if (s.bad && s.bad->record < first_record) {
     if (!s.malformed) {
       consider(s.bad->record, s.bad->line);
@@ -228,22 +232,38 @@ inline SparseArray<std::int32_t, 3> load_bag_of_words(const std::string &path) {
           s.doc_highs.push_back({record, l});
         if (word > (s.word_highs.empty() ? 0 : s.word_highs.back().line.field[1]))
           s.word_highs.push_back({record, l});
-        if (s.too_many || (s.tokens += count) > token_limit) {
+        if (s.too_many || count > token_limit - s.tokens) {
           s.too_many = true;
           return std::nullopt;
         }
+        s.tokens += count;
         s.max_count = std::max(s.max_count, count);
-        // Grown by a quarter, not doubled, when the estimate falls short.
-        if (keys.capacity() - keys.size() < static_cast<std::size_t>(count))
-          keys.reserve(keys.size() + static_cast<std::size_t>(count) + keys.size() / 4 + 1024);
+        // Grown by a quarter, not doubled, when the estimate falls short. Memory that runs out
+        // here is reported after the lines' problems, as before the tokens were expanded while
+        // reading: a line past NNZ with a huge count must be named, not hidden behind it.
+        try {
+          if (keys.capacity() - keys.size() < static_cast<std::size_t>(count))
+            keys.reserve(keys.size() + static_cast<std::size_t>(count) + keys.size() / 4 + 1024);
+        } catch (const std::bad_alloc &) {
+          s.too_many = true;
+          return std::nullopt;
+        }
         for (std::int64_t k = 0; k < count; ++k)
           keys.push_back({doc - 1, word - 1, k});
         return std::nullopt;
       },
       [&](double factor) { // tokens per byte so far, over the whole part: no regrowth copies
-        auto estimate = static_cast<std::size_t>(static_cast<double>(keys.size()) * factor) + 16;
-        // A share that the first loop's placement may grow gets room to grow in place.
-        keys.reserve(distribute ? capacity_for_placement(estimate) : estimate);
+        // Capped by what memory allows: a sample of dense lines before a long comment would
+        // extrapolate to more than that, and a failed reservation is no error.
+        const double estimate = std::min(static_cast<double>(keys.size()) * factor + 16,
+                                         static_cast<double>(token_limit));
+        const auto n = static_cast<std::size_t>(estimate);
+        try {
+          // A share that the first loop's placement may grow gets room to grow in place.
+          keys.reserve(distribute ? capacity_for_placement(n) : n);
+        } catch (const std::bad_alloc &) {    // the vector grows as the tokens come
+        } catch (const std::length_error &) { // likewise
+        }
       });
 
   // 1. The header, from whichever ranks hold its lines, with their line numbers.

@@ -91,6 +91,10 @@ TEST_CASE("load_bag_of_words names the line that disagrees with the header",
   CHECK(docword_error("2\n3\n2\n1 1 1\n7\n") ==
         ":5: expected \"doc word count\" (three integers), but this line has 1 field");
   CHECK(docword_error("2\n3\n2\n1 1 1\n1 2 -1\n") == ":5: count -1 is not positive");
+  // An NNZ as large as an int64_t gets (the line past it must not be computed by overflowing).
+  CHECK(docword_error("1\n1\n9223372036854775807\n1 1 1\n") ==
+        ":3: the header announces NNZ = 9223372036854775807 \"doc word count\" lines, but the "
+        "file has 1");
   // The line past NNZ, after blank and comment lines.
   CHECK(docword_error("2\n3\n1\n# a comment\n1 1 1\n\n\n1 2 1\n1 3 1\n") ==
         ":8: more \"doc word count\" lines than the NNZ = 1 the header announces");
