@@ -129,14 +129,15 @@ case "$mode" in
     # end and analysis on a source, which the fuzzer covers under the same sanitizers (seeded with
     # those sources; in CI, with the diagnostics tests' only), the benchmark smoke tests, the
     # install test, the other programs' e2e runs, the e2e runs at 2 ranks x 2 threads and the
-    # one-thread and singleton runs of the runtime's MPI tests (the same test cases run at np 1,
-    # 2 and 4 with two threads per rank here, and every configuration runs unsanitized).
+    # one-rank, one-thread and singleton runs of the runtime's MPI tests (the same test cases run
+    # at np 2 and 4 with two threads per rank here, the serial backend's tests run here too, and
+    # every configuration runs unsanitized).
     lit_runs=$(cd "$here/testsuite/lit" && grep -l '%mpiexec' codegen/*.cpp driver/*.cpp driver/*.test |
                sed 's/\.[a-z]*$//' | paste -sd'|')
     export LIT_FILTER="^orionc :: (${lit_runs}|driver/write_errors|driver/output_is_input)\."
     ctest --output-on-failure --timeout 600 -j 2 \
       -R '^(runtime|unit)\.|^lit\.[0-9]+$|^e2e\.(sgd_mf|slr_adagrad|lda)\.(np2|restart\.np2)$' \
-      -E '^runtime\.mpi\.(np1\.t1|singleton)$'
+      -E '^runtime\.mpi\.(np1|np1\.t1|singleton)$'
     ;;
   *)
     echo "usage: tools/bootstrap.sh demo|test|fuzz [seconds [seed dirs...]]|sanitize" >&2

@@ -43,20 +43,27 @@ void note_storage_order(const LoopRun &run, SparseLayout &layout) {
   layout.stored_in_key_order = 1;
   layout.keys_strictly_increasing = true;
   layout.last_key.clear();
+  layout.rows_in_order = 1;
   for (std::int64_t j = 1; j < run.nnz; ++j) {
     const std::int64_t *a = run.keys + (j - 1) * dims, *b = run.keys + j * dims;
-    const auto cmp = std::lexicographical_compare_three_way(a, a + dims, b, b + dims);
-    if (cmp > 0) {
-      layout.stored_in_key_order = 0;
-      layout.first_out_of_order = j;
-      layout.keys_strictly_increasing = false;
-      return;
+    if (a[0] > b[0])
+      layout.rows_in_order = 0;
+    if (layout.stored_in_key_order == 1) {
+      const auto cmp = std::lexicographical_compare_three_way(a, a + dims, b, b + dims);
+      if (cmp > 0) {
+        layout.stored_in_key_order = 0;
+        layout.first_out_of_order = j;
+        layout.keys_strictly_increasing = false;
+      } else if (cmp == 0) {
+        layout.keys_strictly_increasing = false;
+      }
     }
-    if (cmp == 0)
-      layout.keys_strictly_increasing = false;
+    if (layout.stored_in_key_order == 0 && layout.rows_in_order == 0)
+      break;
   }
-  if (run.nnz > 0)
+  if (run.nnz > 0 && layout.stored_in_key_order == 1)
     layout.last_key.assign(run.keys + (run.nnz - 1) * dims, run.keys + run.nnz * dims);
+  layout.last_row = run.nnz > 0 ? run.keys[(run.nnz - 1) * static_cast<std::int64_t>(dims)] : -1;
 }
 
 void restore_serial_order(LoopRun &run, SparseLayout &layout) {

@@ -269,6 +269,7 @@ void execute(LoopRun &run) {
   // Distributed SparseArrays the body reads by name are gathered first: a worker cannot.
   if (!st.shards.empty() && reads_unbound_arrays(run))
     gather_shards_except(run.shard);
+  note_serial_order(run);
   const PartitionMap map = make_partition_map(run, st.num_ranks, st.threads_per_rank,
                                               pass < st.options.stagger, st.options.rotation_depth);
   if (run.shard != nullptr) {

@@ -246,6 +246,13 @@ double iterations_of(const LoopRun &run) {
   return iterations;
 }
 
+int choose_rotation_depth(const LoopRun &run, int requested, const plan::Candidate &cand) {
+  if (requested > 0)
+    return requested;
+  const bool rows_in_order = run.sparse && run.layout != nullptr && run.layout->rows_in_order == 1;
+  return rows_in_order && cand.transform.empty() && !cand.dims.empty() && cand.dims[0] == 0 ? 1 : 2;
+}
+
 PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool stagger,
                                 int rotation_depth) {
   const plan::LoopPlan &plan = *run.plan;
@@ -256,7 +263,6 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
   map.ranks = ranks;
   map.threads = threads;
   map.workers = static_cast<std::int64_t>(ranks) * threads;
-  map.rotation_depth = rotation_depth;
 
   // Cost of every candidate on the real extents; the compiler's order breaks ties.
   const double iterations = iterations_of(run);
@@ -303,6 +309,7 @@ PartitionMap make_partition_map(const LoopRun &run, int ranks, int threads, bool
   map.candidate_index = best;
   map.candidate = &plan.candidates[static_cast<std::size_t>(best)];
   const plan::Candidate &cand = *map.candidate;
+  map.rotation_depth = choose_rotation_depth(run, rotation_depth, cand);
   map.schedule = cand.protocol == model::Protocol::Rotation && stagger && map.workers > 1
                      ? model::Protocol::Wavefront
                      : cand.protocol;

@@ -151,27 +151,29 @@ void note_loaded_order(LoopRun &run, SparseLayout &layout) {
   note_storage_order(run, layout); // this rank's share
   const auto dims = static_cast<std::size_t>(run.dims);
   std::vector<std::int64_t> mine{run.nnz, layout.stored_in_key_order,
-                                 layout.keys_strictly_increasing ? 1 : 0,
-                                 layout.first_out_of_order};
+                                 layout.keys_strictly_increasing ? 1 : 0, layout.first_out_of_order,
+                                 layout.rows_in_order};
+  constexpr std::size_t kHead = 5;
   mine.insert(mine.end(), run.keys, run.keys + (run.nnz > 0 ? dims : 0));
-  mine.resize(4 + dims, 0);
+  mine.resize(kHead + dims, 0);
   if (run.nnz > 0)
     mine.insert(mine.end(), run.keys + (run.nnz - 1) * static_cast<std::int64_t>(dims),
                 run.keys + run.nnz * static_cast<std::int64_t>(dims));
-  mine.resize(4 + 2 * dims, 0);
+  mine.resize(kHead + 2 * dims, 0);
   const int ranks = comm_size();
   const auto record = static_cast<std::int64_t>(mine.size() * sizeof(std::int64_t));
   std::vector<std::int64_t> all(mine.size() * static_cast<std::size_t>(ranks));
   comm_allgatherv_bytes(mine.data(), record, all.data(),
                         std::vector<std::int64_t>(static_cast<std::size_t>(ranks), record));
-  bool in_order = true, strict = true;
+  bool in_order = true, strict = true, rows = true;
   std::int64_t first_out = -1, offset = 0;
   const std::int64_t *previous_last = nullptr;
   for (int r = 0; r < ranks; ++r) {
     const std::int64_t *rec = all.data() + static_cast<std::size_t>(r) * mine.size();
     if (rec[0] == 0)
       continue;
-    const std::int64_t *first = rec + 4, *last = rec + 4 + dims;
+    const std::int64_t *first = rec + kHead, *last = rec + kHead + dims;
+    rows = rows && rec[4] == 1 && (previous_last == nullptr || previous_last[0] <= first[0]);
     if (previous_last != nullptr) {
       const auto cmp = std::lexicographical_compare_three_way(previous_last, previous_last + dims,
                                                               first, first + dims);
@@ -191,6 +193,8 @@ void note_loaded_order(LoopRun &run, SparseLayout &layout) {
   }
   layout.stored_in_key_order = in_order ? 1 : 0;
   layout.keys_strictly_increasing = in_order && strict;
+  layout.rows_in_order = rows ? 1 : 0;
+  layout.last_row = previous_last != nullptr ? previous_last[0] : -1;
   layout.first_out_of_order = first_out;
   layout.last_key.clear();
   if (previous_last != nullptr)
@@ -198,6 +202,18 @@ void note_loaded_order(LoopRun &run, SparseLayout &layout) {
 }
 
 } // namespace
+
+void note_serial_order(LoopRun &run) {
+  if (!run.sparse || run.layout == nullptr)
+    return;
+  SparseLayout &layout = *run.layout;
+  if (layout.permuted || layout.stored_in_key_order >= 0)
+    return;
+  if (run.shard == nullptr)
+    note_storage_order(run, layout);
+  else if (run.shard->placed_for.empty())
+    note_loaded_order(run, layout);
+}
 
 void place_elements(LoopRun &run, const PartitionMap &map) {
   SparseShard &shard = *run.shard;

@@ -25,6 +25,12 @@ void place_elements(LoopRun &run, const PartitionMap &map);
 /// array; ordered ones get it as stored (their layout restores the serial order).
 void gather_space(LoopRun &run, const PartitionMap &map);
 
+/// Records in the run's layout whether the sparse space's serial order (as stored or appended,
+/// or for a distributed space as loaded, rank after rank) is key order, if no loop has moved its
+/// elements yet and it is not known: before the partition map, which depends on it
+/// (choose_rotation_depth). Collective when the space is distributed.
+void note_serial_order(LoopRun &run);
+
 /// Collective: the size of every block of a placed distributed space, summed over the ranks (each
 /// block lives on one), from this rank's block offsets.
 std::vector<std::int64_t> global_block_sizes(const std::vector<std::int64_t> &local_offsets);

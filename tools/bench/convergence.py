@@ -136,7 +136,8 @@ def markdown(results):
         "row), *random* the same lines shuffled",
         f"- {a['epochs']} epochs; P workers run as P threads of one rank (the result depends on "
         "P, not on the split into ranks and threads; checked below); k is "
-        "`--orion-rotation-depth`, the time parts per worker of the rotation (default 2)",
+        "`--orion-rotation-depth`, the time parts per worker of the rotation (by default 1 on the "
+        "sorted file and 2 on the shuffled one: the runtime chooses it from the data's order)",
         "",
         "## Test RMSE after the last epoch, against the serial build on the same file",
         "",

@@ -51,8 +51,10 @@ struct Options {
   /// parts (K parts per worker). A larger K gives a worker slack to run ahead of its neighbour
   /// (it waits for the part it needs next, not for a whole ring step); a smaller one splits each
   /// row of the data into fewer pieces per pass, which on data sorted by row keeps more of the
-  /// serial order's consecutive updates of a row (docs/bench-convergence.md).
-  int rotation_depth = 2;
+  /// serial order's consecutive updates of a row (docs/bench-convergence.md). 0 (the default):
+  /// chosen per loop (detail::choose_rotation_depth): 1 over sparse data sorted by row (the
+  /// rotation's space dimension), else 2.
+  int rotation_depth = 0;
   /// --orion-merge-every=N: a loop that updates a relaxed array merges the workers' updates at
   /// least every N iterations of a worker, besides at the end of each block (0, the default: at
   /// the end of each block only). Staleness against merge cost: a 1D loop has a single block per

@@ -593,6 +593,8 @@ private:
     gathered.first_out_of_order = layout_.first_out_of_order;
     gathered.keys_strictly_increasing = layout_.keys_strictly_increasing;
     gathered.last_key = layout_.last_key;
+    gathered.rows_in_order = layout_.rows_in_order;
+    gathered.last_row = layout_.last_row;
     layout_ = std::move(gathered);
     rows_.invalidate();
     const detail::RuntimeState &st = detail::state();

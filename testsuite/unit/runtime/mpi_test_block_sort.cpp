@@ -115,3 +115,59 @@ TEST_CASE("the histogram clause's bounds do not depend on how many threads count
     }
   }
 }
+
+TEST_CASE("the serial order's row order and key order, and the rotation depth they choose",
+          "[block_sort]") {
+  using orion::detail::SparseLayout;
+  const auto noted = [](std::vector<std::int64_t> keys) {
+    orion::detail::LoopRun run;
+    run.dims = 2;
+    run.keys = keys.data();
+    run.nnz = static_cast<std::int64_t>(keys.size() / 2);
+    run.sparse = true;
+    SparseLayout layout;
+    orion::detail::note_storage_order(run, layout);
+    return layout;
+  };
+  // Sorted by row, columns in any order: rows in order, not key order.
+  SparseLayout rows = noted({0, 5, 0, 1, 1, 3, 1, 3, 4, 0});
+  CHECK(rows.rows_in_order == 1);
+  CHECK(rows.stored_in_key_order == 0);
+  CHECK(rows.first_out_of_order == 1);
+  CHECK(rows.last_row == 4);
+  // Key order (a repeated key): both.
+  SparseLayout keyed = noted({0, 1, 0, 5, 2, 2, 2, 2});
+  CHECK(keyed.rows_in_order == 1);
+  CHECK(keyed.stored_in_key_order == 1);
+  CHECK_FALSE(keyed.keys_strictly_increasing);
+  // A row goes back, late: neither.
+  SparseLayout back = noted({0, 1, 1, 1, 2, 0, 1, 7});
+  CHECK(back.rows_in_order == 0);
+  CHECK(back.stored_in_key_order == 0);
+  // Elements appended after a loop sorted the storage into its blocks keep the row order current.
+  rows.permuted = true;
+  const std::int64_t later[2] = {4, 1}, earlier[2] = {3, 9};
+  rows.appended(later, 2, 5);
+  CHECK(rows.rows_in_order == 1);
+  rows.appended(earlier, 2, 6);
+  CHECK(rows.rows_in_order == 0);
+
+  // The depth: the user's, else 1 for rows in order under a candidate whose space dimension is
+  // the rows, else 2.
+  orion::detail::LoopRun run;
+  run.sparse = true;
+  SparseLayout layout = noted({0, 5, 0, 1, 1, 3});
+  run.layout = &layout;
+  orion::plan::Candidate by_rows, by_columns;
+  by_rows.protocol = by_columns.protocol = orion::model::Protocol::Rotation;
+  by_rows.dims = {0, 1};
+  by_columns.dims = {1, 0};
+  CHECK(orion::detail::choose_rotation_depth(run, 0, by_rows) == 1);
+  CHECK(orion::detail::choose_rotation_depth(run, 0, by_columns) == 2);
+  CHECK(orion::detail::choose_rotation_depth(run, 3, by_rows) == 3);
+  layout.rows_in_order = 0;
+  CHECK(orion::detail::choose_rotation_depth(run, 0, by_rows) == 2);
+  run.sparse = false; // a dense space: 2
+  layout.rows_in_order = 1;
+  CHECK(orion::detail::choose_rotation_depth(run, 0, by_rows) == 2);
+}

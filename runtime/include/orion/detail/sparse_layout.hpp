@@ -35,6 +35,12 @@ struct SparseLayout {
   /// order exactly; and the last key in that order (what push_back compares with).
   bool keys_strictly_increasing = false;
   std::vector<std::int64_t> last_key;
+  /// Whether the serial order's leading coordinates never decrease (a file sorted by row, the
+  /// other coordinates in any order): a rotation whose space dimension is the leading one then
+  /// runs with one time part per worker (choose_rotation_depth). -1 unknown yet, 0 no, 1 yes;
+  /// known whenever stored_in_key_order is. With 1: the last element's leading coordinate.
+  int rows_in_order = -1;
+  std::int64_t last_row = -1;
 
   /// A loop sorted the elements into its blocks: the storage is no longer in the serial order.
   bool permuted = false;
@@ -47,7 +53,14 @@ struct SparseLayout {
   void appended(const std::int64_t *key, std::size_t dims, std::int64_t index) {
     if (!permuted) {
       stored_in_key_order = -1; // recomputed from the storage when needed
+      rows_in_order = -1;
       return;
+    }
+    if (rows_in_order == 1) {
+      if (key[0] < last_row)
+        rows_in_order = 0;
+      else
+        last_row = key[0];
     }
     if (stored_in_key_order != 1)
       return;
