@@ -36,31 +36,49 @@ void sort_blocks_by_key(LoopRun &run, const std::vector<std::int64_t> &offsets) 
   }
 }
 
-void note_storage_order(const LoopRun &run, SparseLayout &layout) {
+void note_storage_order(const LoopRun &run, SparseLayout &layout, int parts) {
   if (layout.stored_in_key_order >= 0 || layout.permuted)
     return;
   const auto dims = static_cast<std::size_t>(run.dims);
+  // Each range compares its elements with the ones before them (its first with the previous
+  // range's last), so the ranges' findings combine without looking at their seams again.
+  struct Found {
+    bool rows = true, strict = true;
+    std::int64_t first_out = -1; ///< the range's first element smaller than the one before it
+  };
+  std::vector<Found> found(static_cast<std::size_t>(std::max(parts, 1)));
+  for_ranges(run.nnz, parts, [&](std::int64_t begin, std::int64_t end, int p) {
+    Found &f = found[static_cast<std::size_t>(p)];
+    for (std::int64_t j = std::max<std::int64_t>(begin, 1); j < end; ++j) {
+      const std::int64_t *a = run.keys + (j - 1) * dims, *b = run.keys + j * dims;
+      if (a[0] > b[0])
+        f.rows = false;
+      if (f.first_out < 0) {
+        const auto cmp = std::lexicographical_compare_three_way(a, a + dims, b, b + dims);
+        if (cmp > 0)
+          f.first_out = j;
+        else if (cmp == 0)
+          f.strict = false;
+      }
+      if (f.first_out >= 0 && !f.rows)
+        break;
+    }
+  });
   layout.stored_in_key_order = 1;
   layout.keys_strictly_increasing = true;
-  layout.last_key.clear();
   layout.rows_in_order = 1;
-  for (std::int64_t j = 1; j < run.nnz; ++j) {
-    const std::int64_t *a = run.keys + (j - 1) * dims, *b = run.keys + j * dims;
-    if (a[0] > b[0])
-      layout.rows_in_order = 0;
-    if (layout.stored_in_key_order == 1) {
-      const auto cmp = std::lexicographical_compare_three_way(a, a + dims, b, b + dims);
-      if (cmp > 0) {
-        layout.stored_in_key_order = 0;
-        layout.first_out_of_order = j;
-        layout.keys_strictly_increasing = false;
-      } else if (cmp == 0) {
-        layout.keys_strictly_increasing = false;
-      }
+  for (const Found &f : found) {
+    if (f.first_out >= 0 && layout.stored_in_key_order == 1) {
+      layout.stored_in_key_order = 0;
+      layout.first_out_of_order = f.first_out;
     }
-    if (layout.stored_in_key_order == 0 && layout.rows_in_order == 0)
-      break;
+    layout.keys_strictly_increasing = layout.keys_strictly_increasing && f.strict;
+    if (!f.rows)
+      layout.rows_in_order = 0;
   }
+  if (layout.stored_in_key_order == 0)
+    layout.keys_strictly_increasing = false;
+  layout.last_key.clear();
   if (run.nnz > 0 && layout.stored_in_key_order == 1)
     layout.last_key.assign(run.keys + (run.nnz - 1) * dims, run.keys + run.nnz * dims);
   layout.last_row = run.nnz > 0 ? run.keys[(run.nnz - 1) * static_cast<std::int64_t>(dims)] : -1;

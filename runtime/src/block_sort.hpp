@@ -146,9 +146,10 @@ void stable_sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64
 /// when an earlier loop's layout left them interleaved.
 void sort_blocks_by_key(LoopRun &run, const std::vector<std::int64_t> &offsets);
 
-/// Records, while the storage is in the serial order, whether that order is key order (one pass;
-/// later calls return at once until push_back makes it unknown again).
-void note_storage_order(const LoopRun &run, SparseLayout &layout);
+/// Records, while the storage is in the serial order, whether that order is key order and whether
+/// it is row order (one pass over `parts` ranges on as many threads, setup_threads.hpp; later
+/// calls return at once until push_back makes it unknown again).
+void note_storage_order(const LoopRun &run, SparseLayout &layout, int parts = 1);
 
 /// An ordered loop needs the serial order, which a loop that sorted the elements into its blocks
 /// destroyed: puts it back when it was strictly increasing key order (a sort by key), and

@@ -411,7 +411,7 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   if (ordered)
     restore_serial_order(run, layout);
   // While the storage is in the serial order: whether that order is key order.
-  note_storage_order(run, layout);
+  note_storage_order(run, layout, setup_parts(run.nnz, map.threads));
   if (blocks == 1) {
     offsets[1] = run.nnz; // storage order is block order
   } else if (!ordered) {

@@ -148,7 +148,7 @@ void exchange(Elements &elements, std::int64_t local, const ElementOwner &owner,
 /// loop needs to know to restore that order after this placement moved them. Each rank checks its
 /// share and the ranks compare the keys where their shares meet.
 void note_loaded_order(LoopRun &run, SparseLayout &layout) {
-  note_storage_order(run, layout); // this rank's share
+  note_storage_order(run, layout, setup_parts(run.nnz, state().threads_per_rank)); // this share
   const auto dims = static_cast<std::size_t>(run.dims);
   std::vector<std::int64_t> mine{run.nnz, layout.stored_in_key_order,
                                  layout.keys_strictly_increasing ? 1 : 0, layout.first_out_of_order,
@@ -210,7 +210,7 @@ void note_serial_order(LoopRun &run) {
   if (layout.permuted || layout.stored_in_key_order >= 0)
     return;
   if (run.shard == nullptr)
-    note_storage_order(run, layout);
+    note_storage_order(run, layout, setup_parts(run.nnz, state().threads_per_rank));
   else if (run.shard->placed_for.empty())
     note_loaded_order(run, layout);
 }

@@ -171,3 +171,43 @@ TEST_CASE("the serial order's row order and key order, and the rotation depth th
   layout.rows_in_order = 1;
   CHECK(orion::detail::choose_rotation_depth(run, 0, by_rows) == 2);
 }
+
+TEST_CASE("the serial order is noted alike on any number of threads", "[block_sort]") {
+  // Orders broken at a seam between the threads' ranges, inside one, or nowhere; equal keys.
+  const std::int64_t n = 1000;
+  for (const std::int64_t broken : {std::int64_t{-1}, n / 2, n / 3, n - 1}) {
+    for (const bool rows_only : {false, true}) {
+      for (const bool repeat : {false, true}) {
+        std::vector<std::int64_t> keys;
+        for (std::int64_t j = 0; j < n; ++j) {
+          const std::int64_t row = j / 10;
+          keys.push_back(j == broken ? row - 2 : row);
+          keys.push_back(rows_only ? (j * 7) % 10 : (repeat && j == 501 ? (j - 1) % 10 : j % 10));
+        }
+        CAPTURE(broken, rows_only, repeat);
+        std::vector<orion::detail::SparseLayout> seen;
+        for (const int parts : {1, 2, 3}) {
+          orion::detail::LoopRun run;
+          run.dims = 2;
+          run.keys = keys.data();
+          run.nnz = n;
+          run.sparse = true;
+          orion::detail::SparseLayout layout;
+          orion::detail::note_storage_order(run, layout, parts);
+          seen.push_back(layout);
+        }
+        for (const orion::detail::SparseLayout &l : seen) {
+          CHECK(l.stored_in_key_order == seen[0].stored_in_key_order);
+          CHECK(l.first_out_of_order == seen[0].first_out_of_order);
+          CHECK(l.keys_strictly_increasing == seen[0].keys_strictly_increasing);
+          CHECK(l.rows_in_order == seen[0].rows_in_order);
+          CHECK(l.last_row == seen[0].last_row);
+          CHECK(l.last_key == seen[0].last_key);
+        }
+        CHECK(seen[0].rows_in_order == (broken < 0 ? 1 : 0));
+        if (broken >= 0 && !rows_only)
+          CHECK(seen[0].first_out_of_order == broken);
+      }
+    }
+  }
+}
