@@ -78,8 +78,8 @@ double iterations_of(const LoopRun &run);
 /// coordinate is the candidate's space dimension, else 2. The serial program then runs each row's
 /// elements back to back, and a rotation cuts every row into k·P pieces: at 2 workers, k = 1
 /// ends 6 epochs of SGD MF within 0.5-1.0% of the serial build's test RMSE where k = 2 ends
-/// 1.0-1.7% above it, on nine programs; on shuffled data k does not change the RMSE, and k = 2
-/// gives a worker slack to run ahead (docs/benchmarks.md, "The rotation depth from the data's
+/// 1.0-1.7% above it, on nine programs; on shuffled data both end below the serial build (k = 2
+/// slightly lower), and k = 2 gives a worker slack to run ahead (docs/benchmarks.md, "The rotation depth from the data's
 /// order"). The order must be known (note_serial_order).
 int choose_rotation_depth(const LoopRun &run, int requested, const plan::Candidate &cand);
 

@@ -131,7 +131,23 @@ template <class T, std::size_t N> ArrayBytes restore_target(SparseArray<T, N> &a
       at += count;
     }
     const Key extents = a.extents();
+    // What a loop found out about the serial order of the array as loaded again (its file order)
+    // still holds for the restored elements, which are in the order the writing ranks held them:
+    // the rotation depth (choose_rotation_depth) and an ordered loop's return to the serial order
+    // depend on it. Unknown when no loop ran over the reloaded array (then the next loop notes
+    // the restored order instead).
+    const SparseLayout before = *a.executor_storage().layout;
     a = SparseArray<T, N>(distributed, extents, std::move(keys), std::move(values), total);
+    if (before.stored_in_key_order >= 0) {
+      SparseLayout &after = *a.executor_storage().layout;
+      after.stored_in_key_order = before.stored_in_key_order;
+      after.first_out_of_order = before.first_out_of_order;
+      after.keys_strictly_increasing = before.keys_strictly_increasing;
+      after.last_key = before.last_key;
+      after.rows_in_order = before.rows_in_order;
+      after.last_row = before.last_row;
+      after.permuted = true;
+    }
     if (!state().options.distribute)
       a.whole();
   };

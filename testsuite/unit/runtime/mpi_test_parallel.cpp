@@ -278,6 +278,7 @@ TEST_CASE("--orion-stagger=0 starts every rotation pass at once", "[mpi][paralle
 TEST_CASE("--orion-rotation-depth sets the time parts per worker of a rotation",
           "[mpi][parallel]") {
   auto &options = detail::state().options;
+  const int chosen = options.rotation_depth; // 0: chosen per loop (the default)
   const plan::LoopPlan p = sgd_plan(rotation());
   std::vector<DenseArray<float, 2>> results;
   for (const int depth : {1, 2, 3}) {
@@ -295,10 +296,10 @@ TEST_CASE("--orion-rotation-depth sets the time parts per worker of a rotation",
       sgd.epochs(p, 2);
       results.push_back(sgd.W);
     } catch (...) {
-      options.rotation_depth = 2;
+      options.rotation_depth = chosen;
       throw;
     }
-    options.rotation_depth = 2;
+    options.rotation_depth = chosen;
   }
   // More workers: each depth is another order of the blocks, so other factors. One worker runs
   // a single block at any depth.
@@ -595,8 +596,9 @@ TEST_CASE("orion::rng in a loop body: one worker continues the driver's stream, 
 
   // --orion-replay-serial draws the same numbers, and the driver sees the same stream.
   DenseArray<double, 1> replayed({n});
-  with_option(&Options::replay_serial,
-              [&] { CHECK(run(q, replayed) == std::pair{before, after}); });
+  with_option(&Options::replay_serial, [&] {
+    CHECK(run(q, replayed) == std::pair{before, after});
+  });
   CHECK(same(replayed, A));
   detail::state().reseed();
 }

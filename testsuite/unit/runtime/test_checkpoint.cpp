@@ -334,6 +334,40 @@ TEST_CASE("a SparseArray's keys and values are restored, in the order they were 
   CHECK(row == std::vector<std::int32_t>{5 + 3, 5 + 43, 5 + 83});
 }
 
+TEST_CASE("a restored SparseArray keeps what a loop found out about its serial order",
+          "[checkpoint]") {
+  TempDir dir;
+  const auto tokens = pattern_tokens(100, 5);
+  orion::checkpoint(dir.path(), 1, tokens);
+  // The reloaded array, in its file order, as a loop left it: the order noted (rows in order,
+  // keys not), the storage sorted into blocks. The restored elements are not in that order, but
+  // the serial order is the file's: the flags carry over, and the storage counts as permuted.
+  orion::SparseArray<std::int32_t, 2> back({40, 7});
+  for (std::int64_t i = 0; i < 100; ++i)
+    back.push_back({i % 40, (i * 3) % 7}, 0);
+  orion::detail::SparseLayout &noted = *back.executor_storage().layout;
+  noted.stored_in_key_order = 0;
+  noted.first_out_of_order = 40;
+  noted.rows_in_order = 1;
+  noted.last_row = 19;
+  noted.permuted = true;
+  REQUIRE(orion::restore(dir.path(), back) == 1);
+  const orion::detail::SparseLayout &restored = *back.executor_storage().layout;
+  CHECK(restored.stored_in_key_order == 0);
+  CHECK(restored.first_out_of_order == 40);
+  CHECK(restored.rows_in_order == 1);
+  CHECK(restored.last_row == 19);
+  CHECK(restored.permuted);
+  // Nothing noted: nothing carried over, the next loop notes the restored order itself.
+  orion::SparseArray<std::int32_t, 2> fresh({40, 7});
+  for (std::int64_t i = 0; i < 100; ++i)
+    fresh.push_back({i % 40, (i * 3) % 7}, 0);
+  REQUIRE(orion::restore(dir.path(), fresh) == 1);
+  CHECK(fresh.executor_storage().layout->stored_in_key_order == -1);
+  CHECK(fresh.executor_storage().layout->rows_in_order == -1);
+  CHECK_FALSE(fresh.executor_storage().layout->permuted);
+}
+
 TEST_CASE("an empty SparseArray round-trips", "[checkpoint]") {
   TempDir dir;
   const orion::SparseArray<double, 3> none({2, 0, 5});
