@@ -138,16 +138,8 @@ template <class T, std::size_t N> ArrayBytes restore_target(SparseArray<T, N> &a
     // the restored order instead).
     const SparseLayout before = *a.executor_storage().layout;
     a = SparseArray<T, N>(distributed, extents, std::move(keys), std::move(values), total);
-    if (before.stored_in_key_order >= 0) {
-      SparseLayout &after = *a.executor_storage().layout;
-      after.stored_in_key_order = before.stored_in_key_order;
-      after.first_out_of_order = before.first_out_of_order;
-      after.keys_strictly_increasing = before.keys_strictly_increasing;
-      after.last_key = before.last_key;
-      after.rows_in_order = before.rows_in_order;
-      after.last_row = before.last_row;
-      after.permuted = true;
-    }
+    if (before.stored_in_key_order >= 0)
+      *a.executor_storage().layout = before.serial_order_only(true);
     if (!state().options.distribute)
       a.whole();
   };

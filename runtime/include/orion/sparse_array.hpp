@@ -587,15 +587,7 @@ private:
     values_ = detail::allgather_vector(values_);
     // Whether the serial order was key order survives (the placement found it out on every rank,
     // or nobody did): an ordered loop restores that order from it.
-    detail::SparseLayout gathered;
-    gathered.permuted = permuted != 0;
-    gathered.stored_in_key_order = layout_.stored_in_key_order;
-    gathered.first_out_of_order = layout_.first_out_of_order;
-    gathered.keys_strictly_increasing = layout_.keys_strictly_increasing;
-    gathered.last_key = layout_.last_key;
-    gathered.rows_in_order = layout_.rows_in_order;
-    gathered.last_row = layout_.last_row;
-    layout_ = std::move(gathered);
+    layout_ = layout_.serial_order_only(permuted != 0);
     rows_.invalidate();
     const detail::RuntimeState &st = detail::state();
     if (st.options.verbose && st.rank == 0)

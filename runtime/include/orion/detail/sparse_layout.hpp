@@ -48,6 +48,20 @@ struct SparseLayout {
   /// it); an ordered loop may reuse only such a layout.
   bool serial_within_blocks = false;
 
+  /// A layout of the same elements in another storage order: what was found about the serial
+  /// order (key order, row order), and nothing about blocks.
+  SparseLayout serial_order_only(bool storage_permuted) const {
+    SparseLayout out;
+    out.stored_in_key_order = stored_in_key_order;
+    out.first_out_of_order = first_out_of_order;
+    out.keys_strictly_increasing = keys_strictly_increasing;
+    out.last_key = last_key;
+    out.rows_in_order = rows_in_order;
+    out.last_row = last_row;
+    out.permuted = storage_permuted;
+    return out;
+  }
+
   /// push_back of `key` (dims coordinates) as element `index`: the serial order gets one more
   /// element at its end.
   void appended(const std::int64_t *key, std::size_t dims, std::int64_t index) {
