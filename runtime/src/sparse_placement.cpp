@@ -221,8 +221,7 @@ void place_elements(LoopRun &run, const PartitionMap &map) {
   if (shard.placed_for == signature)
     return;
   SparseLayout &layout = *run.layout;
-  if (shard.placed_for.empty() && !layout.permuted && layout.stored_in_key_order < 0)
-    note_loaded_order(run, layout);
+  note_serial_order(run); // before the elements move (the executor has done it already)
   const int ranks = comm_size();
   const ElementOwner owner(run, map);
   std::vector<std::int64_t> outgoing(static_cast<std::size_t>(ranks), 0);

@@ -102,8 +102,7 @@ struct DocwordScan {
   /// The part's first line that is wrong whatever the header says (a malformed line, one with
   /// the wrong number of fields or a non-positive id or count); nothing after it is kept.
   std::optional<Record> bad;
-  std::string bad_text; ///< for a malformed `bad`, the line
-  bool malformed = false;
+  std::string bad_text; ///< for a malformed `bad`, the line (never blank); else empty
   /// The lines whose document (word) id is larger than every one before them: the first line
   /// whose id passes D (W) is among them.
   std::vector<Record> doc_highs, word_highs;
@@ -156,7 +155,7 @@ inline std::optional<LineProblem> first_docword_problem(const DocwordScan &s, co
       consider(past, DocwordLine{s.line_of(past), {1, 1, 1}, 3});
   }
   if (s.bad && s.bad->record < first_record) {
-    if (!s.malformed) {
+    if (s.bad_text.empty()) {
       consider(s.bad->record, s.bad->line);
     } else {
       const std::int64_t record = scan.records_before + s.bad->record;
@@ -201,9 +200,9 @@ inline SparseArray<std::int32_t, 3> load_bag_of_words(const std::string &path) {
       path,
       [&](std::string_view line, std::int64_t number,
           std::int64_t record) -> std::optional<std::string> {
+        // This part's first definite problem is known: the rest cannot matter.
         if (s.bad)
-          return std::nullopt; // this part's first definite problem is known; the rest cannot
-                               // matter
+          return std::nullopt;
         if (number != s.next_line)
           s.line_jumps.emplace_back(record, number);
         s.next_line = number + 1;
@@ -211,7 +210,6 @@ inline SparseArray<std::int32_t, 3> load_bag_of_words(const std::string &path) {
         if (line.find('\r') != std::string_view::npos || !parse_docword_line(line, l)) {
           s.bad = DocwordScan::Record{record, l};
           s.bad_text = std::string(line);
-          s.malformed = true;
           return std::nullopt;
         }
         // Any of the first three records of a part may be a header line; no later one can.
