@@ -1,5 +1,9 @@
 #include "array_sync.hpp"
 
+#include "slab_shards.hpp"
+
+#include <orion/detail/state.hpp>
+
 namespace orion::detail {
 namespace {
 
@@ -96,12 +100,20 @@ void final_sync(const LoopRun &run, const PartitionMap &map, const std::vector<A
     }
   }
   bool recorded = false;
+  const std::vector<char> keep = slabs_to_keep(run, map, syncs);
   for (std::size_t a = 0; a < syncs.size(); ++a) {
     const DenseHandle &h = run.arrays[a];
     switch (syncs[a].sync) {
     case Sync::None:
       break;
     case Sync::SpaceSlab:
+      if (keep[a]) { // nobody else needs them until a loop or driver code asks (slab_shards.hpp)
+        keep_slab(run, map, a);
+        std::vector<char> &kept = state().slabs_kept;
+        if (a < kept.size())
+          kept[a] = 1;
+        break;
+      }
       for (std::int64_t g = 0; g < map.workers; ++g)
         slab_spans(h, static_cast<int>(a), syncs[a].dim, map.space_bounds[g],
                    map.space_bounds[g + 1], map.rank_of(g), spans);

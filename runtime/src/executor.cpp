@@ -266,6 +266,7 @@ void execute(LoopRun &run) {
   LoopProfile &profile = profile_of(run);
   const std::int64_t pass = profile.passes++;
   st.sent_by_array.assign(profile.arrays.size(), 0);
+  st.slabs_kept.assign(run.arrays.size(), 0);
   // Distributed SparseArrays the body reads by name are gathered first: a worker cannot.
   if (!st.shards.empty() && reads_unbound_arrays(run))
     gather_shards_except(run.shard);
@@ -338,7 +339,12 @@ void execute(LoopRun &run) {
   for (std::size_t a = 0; a < profile.sent_by_array.size(); ++a)
     profile.sent_by_array[a] += st.sent_by_array[a];
   profile.schedule = map.candidate->label();
-  profile.predicted_bytes += map.costs[static_cast<std::size_t>(map.candidate_index)];
+  // A slab that stayed where it was written did not cost the model's coherence term.
+  double predicted = map.costs[static_cast<std::size_t>(map.candidate_index)];
+  for (std::size_t a = 0; a < st.slabs_kept.size(); ++a)
+    if (st.slabs_kept[a])
+      predicted -= cost_of(run, map, model::CostKind::CoherencePerLoop, static_cast<int>(a));
+  profile.predicted_bytes += predicted;
   if (st.options.digest)
     print_digest(run, map, pass);
 }

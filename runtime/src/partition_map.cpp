@@ -237,6 +237,15 @@ struct CostOnExtents {
 
 } // namespace
 
+double cost_of(const LoopRun &run, const PartitionMap &map, model::CostKind kind, int arg) {
+  double cost = 0;
+  for (const plan::CostTerm &term : map.candidate->cost)
+    if (term.kind == kind && term.arg == arg)
+      cost += model::cost_term(CostOnExtents{map, run, term.arg, iterations_of(run)}, term.kind,
+                               term.accesses);
+  return cost;
+}
+
 double iterations_of(const LoopRun &run) {
   if (run.sparse)
     return static_cast<double>(run.global_nnz);

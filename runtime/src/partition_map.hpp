@@ -72,6 +72,10 @@ std::vector<std::int64_t> count_histogram_bounds(const LoopRun &run, const Trans
 /// space's bounding box (an upper bound for triangular nests).
 double iterations_of(const LoopRun &run);
 
+/// The bytes per pass the chosen candidate's terms of `kind` for argument `arg` add to its cost
+/// (map.costs), on the run's extents.
+double cost_of(const LoopRun &run, const PartitionMap &map, model::CostKind kind, int arg);
+
 /// The rotation depth k a loop runs with under candidate `cand`: `requested`
 /// (--orion-rotation-depth) if the user gave one, else 1 when the iterated array is sparse, its
 /// serial order never decreases in the leading coordinate (a file sorted by row) and that
@@ -79,8 +83,8 @@ double iterations_of(const LoopRun &run);
 /// elements back to back, and a rotation cuts every row into k·P pieces: at 2 workers, k = 1
 /// ends 6 epochs of SGD MF within 0.5-1.0% of the serial build's test RMSE where k = 2 ends
 /// 1.0-1.7% above it, on nine programs; on shuffled data both end below the serial build (k = 2
-/// slightly lower), and k = 2 gives a worker slack to run ahead (docs/benchmarks.md, "The rotation depth from the data's
-/// order"). The order must be known (note_serial_order).
+/// slightly lower), and k = 2 gives a worker slack to run ahead (docs/benchmarks.md, "The rotation
+/// depth from the data's order"). The order must be known (note_serial_order).
 int choose_rotation_depth(const LoopRun &run, int requested, const plan::Candidate &cand);
 
 /// Picks, on real extents, the cheapest of the candidates that keep the most workers busy, and

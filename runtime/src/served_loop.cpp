@@ -3,6 +3,7 @@
 #include "array_sync.hpp"
 #include "coherence.hpp"
 #include "runtime_comm.hpp"
+#include "slab_shards.hpp"
 
 #include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
@@ -68,7 +69,8 @@ void release_pages(unsigned char *begin, unsigned char *end) {
     madvise(reinterpret_cast<void *>(b), e - b, MADV_DONTNEED);
 }
 
-/// The rows this rank does not own go back to the system: they are only a cache.
+} // namespace
+
 void release_cache(Shard &shard, unsigned char *data) {
   release_pages(data, data + shard.lo * static_cast<std::int64_t>(shard.row_bytes));
   release_pages(data + shard.hi * static_cast<std::int64_t>(shard.row_bytes),
@@ -76,23 +78,28 @@ void release_cache(Shard &shard, unsigned char *data) {
   shard.cache_bytes = 0;
 }
 
+namespace {
+
 void clear_cache(Shard &shard) {
   for (std::int64_t row : shard.cached)
     shard.valid[static_cast<std::size_t>(row >> 6)].store(0, std::memory_order_relaxed);
   shard.cached.clear();
 }
 
-std::unique_ptr<Shard> make_shard(const DenseHandle &h, const std::string &name, int ranks,
-                                  int rank) {
+} // namespace
+
+std::unique_ptr<Shard> make_shard(const DenseHandle &h, const std::string &name,
+                                  std::vector<std::int64_t> firsts, int rank) {
   auto shard = std::make_unique<Shard>();
   shard->rows = h.extents.empty() ? 0 : h.extents[0];
   shard->row_elems = 1;
   for (std::size_t d = 1; d < h.extents.size(); ++d)
     shard->row_elems *= h.extents[d];
   shard->row_bytes = static_cast<std::size_t>(shard->row_elems) * h.element_size;
-  shard->ranks = ranks;
-  shard->lo = Shard::first_row(shard->rows, ranks, rank);
-  shard->hi = Shard::first_row(shard->rows, ranks, rank + 1);
+  shard->ranks = static_cast<int>(firsts.size()) - 1;
+  shard->firsts = std::move(firsts);
+  shard->lo = shard->firsts[static_cast<std::size_t>(rank)];
+  shard->hi = shard->firsts[static_cast<std::size_t>(rank) + 1];
   shard->name = name;
   const auto words = static_cast<std::size_t>((shard->rows + 63) / 64);
   shard->valid = std::make_unique<std::atomic<std::uint64_t>[]>(words);
@@ -102,6 +109,8 @@ std::unique_ptr<Shard> make_shard(const DenseHandle &h, const std::string &name,
   release_cache(*shard, h.data);
   return shard;
 }
+
+namespace {
 
 /// The role candidate `cand` gives argument `arg`.
 std::optional<model::Role> role_of(const plan::Candidate &cand, int arg) {
@@ -170,7 +179,9 @@ PrefetchLists &prefetch_lists(const void *plan) {
 
 // ---- sharding and gathering ----
 
-void gather_shards(unsigned char *data, Shard &shard) {
+bool gather_shards(unsigned char *data, Shard &shard) {
+  if (in_worker() && shard.slab)
+    return false;
   if (in_worker())
     throw Error("array '" + shard.name +
                 "' is sharded across ranks and cannot be made whole inside a parallel loop: a "
@@ -180,8 +191,8 @@ void gather_shards(unsigned char *data, Shard &shard) {
   const int ranks = comm_size();
   std::vector<std::int64_t> bytes(static_cast<std::size_t>(ranks)), displs(bytes.size());
   for (int r = 0; r < ranks; ++r) {
-    const std::int64_t lo = Shard::first_row(shard.rows, ranks, r),
-                       hi = Shard::first_row(shard.rows, ranks, r + 1);
+    const std::int64_t lo = shard.firsts[static_cast<std::size_t>(r)],
+                       hi = shard.firsts[static_cast<std::size_t>(r) + 1];
     displs[static_cast<std::size_t>(r)] = lo * static_cast<std::int64_t>(shard.row_bytes);
     bytes[static_cast<std::size_t>(r)] = (hi - lo) * static_cast<std::int64_t>(shard.row_bytes);
   }
@@ -198,6 +209,7 @@ void gather_shards(unsigned char *data, Shard &shard) {
     std::fprintf(stderr,
                  "orion: '%s' (%.1f MB) gathered whole on every rank: driver code reads it\n",
                  shard.name.c_str(), static_cast<double>(total) / 1048576.0);
+  return true;
 }
 
 bool place_shards(LoopRun &run, const PartitionMap &map) {
@@ -209,10 +221,23 @@ bool place_shards(LoopRun &run, const PartitionMap &map) {
   std::vector<std::int64_t> veto; // per array: a Veto, kShard to shard it
   bool candidates = false;        // the same on every rank: sizes and the plan decide it
   PrefetchLists *history = allowed ? &prefetch_lists(run.plan) : nullptr;
+  std::vector<ArraySync> syncs; // computed when an argument is a slab shard
   for (std::size_t a = 0; a < run.arrays.size(); ++a) {
     const DenseHandle &h = run.arrays[a];
     if (h.shard == nullptr || h.data == nullptr)
       continue;
+    if (*h.shard && (*h.shard)->slab) {
+      // Left by a loop that wrote it in slabs: it stays if this run writes the same slabs;
+      // otherwise it is served like any other sharded array, or gathered (below).
+      if (syncs.empty())
+        syncs = array_syncs(run, map);
+      if (slab_stays(run, map, syncs, a))
+        continue;
+      if (slab_read_in_slabs(run, map, a)) { // read where it is: each rank fetches what it lacks
+        fetch_slab_rows(run, map, a);
+        continue;
+      }
+    }
     const bool eligible = allowed && may_shard(run, map, a);
     candidates = candidates || eligible;
     // What only this rank knows: driver code keeps a pointer or reference into the array here
@@ -256,8 +281,13 @@ bool place_shards(LoopRun &run, const PartitionMap &map) {
     if (!want && *slot) {
       gather_shards(h.data, **slot);
       slot->reset();
+    } else if (want && *slot) {
+      (*slot)->slab = false; // served from its rows where they are
     } else if (want && !*slot) {
-      *slot = make_shard(h, run.plan->arrays[a].name, map.ranks, comm_rank());
+      std::vector<std::int64_t> firsts;
+      for (int r = 0; r <= map.ranks; ++r)
+        firsts.push_back(Shard::first_row(h.extents[0], map.ranks, r));
+      *slot = make_shard(h, run.plan->arrays[a].name, std::move(firsts), comm_rank());
       if (state().options.verbose && comm_rank() == 0)
         std::fprintf(stderr,
                      "orion: loop %s: '%s' (%.1f MB) sharded across %d ranks by rows of "
@@ -287,8 +317,8 @@ ServedLoop::ServedLoop(LoopRun &run, const PartitionMap &map)
       misses_at_start_(state().loops.miss_rows), named_at_start_(state().loops.prefetch_rows) {
   for (std::size_t a = 0; a < run.arrays.size(); ++a) {
     const DenseHandle &h = run.arrays[a];
-    if (h.shard == nullptr || !*h.shard)
-      continue;
+    if (h.shard == nullptr || !*h.shard || (*h.shard)->slab)
+      continue; // a slab shard this run writes or reads in its slabs is not served
     sharded_args_[a] = 1;
     Shard *shard = h.shard->get();
     if (std::none_of(targets_.begin(), targets_.end(),
@@ -425,7 +455,7 @@ void ServedLoop::prefetch(const std::vector<const BlockTask *> &pieces, std::siz
         ++st.loops.prefetch_cached;
         continue;
       }
-      while (row >= Shard::first_row(s.rows, ranks_, owner + 1))
+      while (row >= s.firsts[static_cast<std::size_t>(owner) + 1])
         ++owner;
       asked[static_cast<std::size_t>(owner)][i].push_back(row);
     }

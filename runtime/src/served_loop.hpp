@@ -34,6 +34,15 @@ namespace orion::detail {
 /// is sharded whole again. True when some argument is sharded.
 bool place_shards(LoopRun &run, const PartitionMap &map);
 
+/// The rows of `data` (the sharded array's storage) this rank does not own go back to the
+/// system: they are only a cache, and read as zeros until they are filled again.
+void release_cache(Shard &shard, unsigned char *data);
+
+/// A shard of the array `h` (named `name` in messages) in which rank r owns rows
+/// [firsts[r], firsts[r + 1]); this rank (`rank`) gives the pages of the others back.
+std::unique_ptr<Shard> make_shard(const DenseHandle &h, const std::string &name,
+                                  std::vector<std::int64_t> firsts, int rank);
+
 /// The served side of one loop execution whose run has sharded arguments.
 class ServedLoop {
 public:

@@ -9,16 +9,20 @@ Inputs, all stated in the output:
 - the cost model's bytes per pass of the 2D rotation orionc picks for examples/sgd_mf.cpp
   (`orionc --dump=deps`), which `--orion-stats` matched exactly at 2 and 4 ranks
   (docs/benchmarks.md, "Bytes per pass against the cost model"):
-      (P - 1) |H| + (R - 1) |W| + (R - 1) |H|
-  the first term the rotation of H around the ring of P workers, the others the exchange after
-  the loop that leaves every rank's copy of W and H whole (they are not sharded yet);
+      (P - 1) |H| + (R - 1) |H|
+  the first term the rotation of H around the ring of P workers, the second the exchange after
+  the loop that leaves every rank's copy of H whole. W's rows stay on the rank that wrote them
+  (docs/runtime.md, "Local arrays stay with their rows"); with --replicated-w the model adds the
+  (R - 1) |W| of the exchange that kept W whole on every rank before;
 - a network of G Gbit/s per rank, full duplex, and a latency of 20 us per message.
 
 The model: a rank computes nnz / P ratings (the partition is balanced by the histogram) and, in
-the rotation, receives one H part per step (k P steps of the pipeline, depth k = 2), overlapped
-with compute; after the loop it receives everyone else's rows of W and H (an all-gather: each rank
-receives (R - 1) / R of both). Epoch = max(compute, rotation traffic / bandwidth + steps x
-latency) + all-gather / bandwidth. One rank per core: P = R. Nothing here is measured at 16+ ranks.
+the rotation, receives one H part per step (k P steps of the pipeline, depth k), overlapped with
+compute; after the loop it receives everyone else's rows of H (an all-gather: each rank receives
+(R - 1) / R of it), and of W with --replicated-w. Epoch = max(compute, rotation traffic /
+bandwidth + steps x latency) + all-gather / bandwidth. One rank per core: P = R. The test pass's
+fetch of the W rows a rank lacks is left out (0.03 MB per pass for 9.9M ratings at 2 ranks).
+Nothing here is measured at 16+ ranks.
 """
 
 import argparse
@@ -35,12 +39,15 @@ def main():
     p.add_argument("--gbps", default="10,40")
     p.add_argument("--latency-us", type=float, default=20.0)
     p.add_argument("--depth", type=int, default=2)
+    p.add_argument("--replicated-w", action="store_true",
+                   help="W whole on every rank after each pass, as before it stayed with its rows")
     a = p.parse_args()
     w_bytes, h_bytes = a.rows * a.k * 4, a.cols * a.k * 4
     print(f"Model inputs: {a.ratings:.3g} ratings, W {a.rows:,} x {a.k}, H {a.cols:,} x {a.k} "
           f"(float: |W| = {w_bytes / 1e6:.1f} MB, |H| = {h_bytes / 1e6:.2f} MB), "
           f"{a.ns_per_rating:g} ns per rating (measured serially), {a.latency_us:g} us per "
-          f"message, rotation depth {a.depth}.\n")
+          f"message, rotation depth {a.depth}; W "
+          f"{'gathered whole on every rank after each pass' if a.replicated_w else 'kept with its rows'}.\n")
     print("| ranks | network | compute (s) | rotation traffic per rank (MB) | all-gather per rank "
           "(MB) | epoch (s) | speed-up vs 1 rank | share of the epoch in the all-gather |")
     print("|---|---|---|---|---|---|---|---|")
@@ -56,7 +63,7 @@ def main():
                 # A rank receives the H part of each of the k P steps but its own first ones:
                 # (P - 1) |H| over all ranks, per rank (P - 1) |H| / P.
                 rotation = (r - 1) * h_bytes / r
-                gather = (r - 1) / r * (w_bytes + h_bytes)
+                gather = (r - 1) / r * ((w_bytes if a.replicated_w else 0) + h_bytes)
                 steps = a.depth * r
                 epoch = max(compute, rotation / bandwidth + steps * a.latency_us * 1e-6) + \
                     gather / bandwidth

@@ -72,10 +72,10 @@ template <class T, std::size_t N> ArrayBytes array_bytes(const DenseArray<T, N> 
   b.shape.extents.assign(a.extents().begin(), a.extents().end());
   b.element_bytes = static_cast<std::int64_t>(sizeof(T));
 #ifdef ORION_DISTRIBUTED
-  // A shard split like the checkpoint's pieces (rows over all ranks) is written as it is;
-  // anything else is made whole first.
+  // A shard split like the checkpoint's pieces (rows over all ranks, nearly equal ranges) is
+  // written as it is; anything else (a slab left by a loop) is made whole first.
   const std::unique_ptr<Shard> &shard = DenseAccess::shard(a);
-  if (shard && shard->ranks == comm_size() && shard->rows == a.extent(0)) {
+  if (shard && shard->ranks == comm_size() && shard->rows == a.extent(0) && shard->equal_split()) {
     b.data = reinterpret_cast<unsigned char *>(DenseAccess::data(a));
     b.drop_shard = [&a] { DenseAccess::shard(a).reset(); };
     return b;

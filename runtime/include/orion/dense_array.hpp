@@ -270,11 +270,10 @@ private:
   /// Makes a sharded array whole (collective); nothing otherwise.
   void whole() const {
 #ifdef ORION_DISTRIBUTED
-    if (shard_) [[unlikely]] {
-      detail::gather_shards(
-          reinterpret_cast<unsigned char *>(const_cast<DenseArray *>(this)->data_.data()), *shard_);
+    if (shard_ && detail::gather_shards(reinterpret_cast<unsigned char *>(
+                                            const_cast<DenseArray *>(this)->data_.data()),
+                                        *shard_)) [[unlikely]]
       shard_.reset();
-    }
 #endif
   }
 

@@ -63,7 +63,9 @@ struct Options {
   /// --orion-shard-min-bytes=N: on several ranks, a served array (read with subscripts no
   /// schedule partitions, or updated through relax(...) or a Buffer) of at least N bytes is
   /// sharded across the ranks by rows instead of held whole by each (docs/runtime.md, "Served
-  /// arrays"). Smaller arrays cost less to replicate than to serve.
+  /// arrays"). Smaller arrays cost less to replicate than to serve. The same bound applies to a
+  /// local array whose rows stay on the ranks that wrote them ("Local arrays stay with their
+  /// rows").
   std::int64_t shard_min_bytes = std::int64_t{1} << 20;
   /// --orion-prefetch=on|off: before each block, fetch the rows of sharded arrays that the
   /// loop's prefetch slice names in bulk; off, every such row is fetched when first read (a miss).

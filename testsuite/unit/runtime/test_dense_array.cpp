@@ -181,3 +181,29 @@ TEST_CASE("DenseArray fills are pinned to exact values", "[dense][rng]") {
   CHECK(t.row()[2] == 3);
   CHECK(t.row()[3] == 0);
 }
+
+TEST_CASE("A shard's owner of a row follows its ranges, equal or not", "[dense][shard]") {
+  orion::detail::Shard s;
+  s.rows = 10;
+  s.ranks = 3;
+  // A slab shard: rank 1 holds nothing, rank 2 the rest.
+  s.firsts = {0, 4, 4, 10};
+  CHECK(s.owner(0) == 0);
+  CHECK(s.owner(3) == 0);
+  CHECK(s.owner(4) == 2);
+  CHECK(s.owner(9) == 2);
+  CHECK_FALSE(s.equal_split());
+  // The served split: first_row's nearly equal ranges, and owner() agrees with them.
+  s.firsts.clear();
+  for (int r = 0; r <= s.ranks; ++r)
+    s.firsts.push_back(orion::detail::Shard::first_row(s.rows, s.ranks, r));
+  CHECK(s.equal_split());
+  for (std::int64_t row = 0; row < s.rows; ++row) {
+    const int q = s.owner(row);
+    CHECK(s.firsts[static_cast<std::size_t>(q)] <= row);
+    CHECK(row < s.firsts[static_cast<std::size_t>(q) + 1]);
+  }
+  s.ranks = 1;
+  s.firsts = {0, 10};
+  CHECK(s.owner(9) == 0);
+}

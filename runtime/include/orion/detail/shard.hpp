@@ -1,7 +1,12 @@
-// A DenseArray sharded across ranks (docs/runtime.md, "Served arrays"). A large array that
-// parallel loops only read with unknown subscripts (a served array), or update through relax(...)
-// or a Buffer, is split by rows of its first dimension: rank r owns rows [lo, hi) and applies
-// every update of them; the rest of its storage is a cache, valid row by row while a loop runs.
+// A DenseArray sharded across ranks by rows of its first dimension: rank r owns rows
+// [firsts[r], firsts[r + 1]). Two kinds (docs/runtime.md):
+//   - served: a large array that parallel loops only read with unknown subscripts, or update
+//     through relax(...) or a Buffer, split into nearly equal ranges; the owner applies every
+//     update of its rows, and the rest of a rank's storage is a cache, valid row by row while a
+//     loop runs;
+//   - slab: an array a loop writes in slabs of its space dimension (a `local` array) stays where
+//     its slabs were written, each rank holding its workers' rows, until a loop that partitions it
+//     otherwise or driver code needs it whole.
 // The storage keeps the whole extent as address space (ZeroedStorage), so an element is still
 // `base + offset` and the rows a rank never holds cost no memory.
 //
@@ -10,6 +15,7 @@
 // point because driver code runs on every rank.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -30,8 +36,13 @@ struct Shard {
   std::int64_t row_elems = 1; ///< elements per row (the product of the other extents)
   std::size_t row_bytes = 0;
   int ranks = 1;
+  /// firsts[r]: the first row rank r owns (ranks + 1 entries, firsts[ranks] == rows): contiguous
+  /// ranges in rank order, the same on every rank.
+  std::vector<std::int64_t> firsts;
   std::int64_t lo = 0, hi = 0; ///< this rank's rows
-  std::string name;            ///< the name the loop that sharded it gave it (for messages)
+  /// Left by a loop that wrote the array in slabs (see above), not sharded to be served.
+  bool slab = false;
+  std::string name; ///< the name the loop that sharded it gave it (for messages)
   /// One bit per row: this rank's copy of a row it does not own is current. Set by prefetches
   /// and misses during a loop, cleared at every merge of updates and when the loop ends.
   std::unique_ptr<std::atomic<std::uint64_t>[]> valid;
@@ -45,8 +56,16 @@ struct Shard {
   static std::int64_t first_row(std::int64_t rows, int ranks, int r) noexcept {
     return static_cast<std::int64_t>(static_cast<ShardWide>(rows) * r / ranks);
   }
+  /// The ranges are the nearly equal split of first_row (a checkpoint's pieces are).
+  bool equal_split() const noexcept {
+    for (int r = 0; r <= ranks; ++r)
+      if (firsts[static_cast<std::size_t>(r)] != first_row(rows, ranks, r))
+        return false;
+    return true;
+  }
   int owner(std::int64_t row) const noexcept {
-    return static_cast<int>((static_cast<ShardWide>(row + 1) * ranks - 1) / rows);
+    return static_cast<int>(std::upper_bound(firsts.begin() + 1, firsts.end() - 1, row) -
+                            (firsts.begin() + 1));
   }
   bool owns(std::int64_t row) const noexcept {
     return static_cast<std::uint64_t>(row - lo) < static_cast<std::uint64_t>(hi - lo);
@@ -65,8 +84,11 @@ struct Shard {
 /// returns once this rank's copy is valid. Throws orion::Error when the loop has failed.
 void served_miss(Shard &shard, std::int64_t row);
 /// Collective: every rank gathers every other rank's rows of the array (`data`, the whole extent)
-/// and the array is whole again. Called by driver code through DenseArray.
-void gather_shards(unsigned char *data, Shard &shard);
+/// and the array is whole again (returns true). Called by driver code through DenseArray. Inside a
+/// parallel loop a slab shard is read where it is (returns false): the loop reads only the rows
+/// its rank holds or fetched (a view that records accesses, or a helper given the array itself,
+/// reaches elements through DenseArray); any other shard cannot be made whole there (throws).
+bool gather_shards(unsigned char *data, Shard &shard);
 #endif
 
 } // namespace orion::detail

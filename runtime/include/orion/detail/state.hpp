@@ -159,6 +159,9 @@ struct RuntimeState {
   LoopCounters loops;
   /// The running loop's bytes sent per argument (sized when it starts; added to its profile).
   std::vector<std::int64_t> sent_by_array;
+  /// The running loop's arguments whose slabs stayed on the ranks that wrote them (sized when it
+  /// starts; runtime/src/slab_shards.hpp): the model's coherence term for them was not paid.
+  std::vector<char> slabs_kept;
   /// Accumulator::aggregate across ranks (wall-clock seconds).
   double reduce_seconds = 0;
   /// Each parallel loop's record, in the order the loops first ran.
