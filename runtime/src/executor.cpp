@@ -331,6 +331,9 @@ void execute(LoopRun &run) {
     }
   }
 
+  for (const DenseHandle &h : run.arrays) // outside the loop, its slab shards gather again
+    if (h.shard != nullptr && *h.shard)
+      (*h.shard)->in_loop = false;
   ++st.loops.runs;
   st.loops.loop_seconds += seconds_since(start);
   profile.counters += st.loops - before;

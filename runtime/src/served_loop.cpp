@@ -180,7 +180,7 @@ PrefetchLists &prefetch_lists(const void *plan) {
 // ---- sharding and gathering ----
 
 bool gather_shards(unsigned char *data, Shard &shard) {
-  if (in_worker() && shard.slab)
+  if (in_worker() && shard.slab && shard.in_loop)
     return false;
   if (in_worker())
     throw Error("array '" + shard.name +
@@ -231,10 +231,13 @@ bool place_shards(LoopRun &run, const PartitionMap &map) {
       // otherwise it is served like any other sharded array, or gathered (below).
       if (syncs.empty())
         syncs = array_syncs(run, map);
-      if (slab_stays(run, map, syncs, a))
+      if (slab_stays(run, map, syncs, a)) {
+        (*h.shard)->in_loop = true;
         continue;
+      }
       if (slab_read_in_slabs(run, map, a)) { // read where it is: each rank fetches what it lacks
         fetch_slab_rows(run, map, a);
+        (*h.shard)->in_loop = true;
         continue;
       }
     }

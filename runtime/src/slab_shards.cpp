@@ -162,20 +162,23 @@ void fetch_slab_rows(const LoopRun &run, const PartitionMap &map, std::size_t a)
   // Rows travel through one buffer each way: the ranges a rank sends are not adjacent.
   std::vector<unsigned char> out(static_cast<std::size_t>(send_total));
   std::vector<unsigned char> in(static_cast<std::size_t>(recv_total));
+  // An empty vector's data() may be null, which memcpy must not get even for 0 bytes.
   std::size_t at = 0;
   for (int q = 0; q < ranks; ++q) {
     const auto [lo, hi] = overlap(me, q);
-    std::memcpy(out.data() + at, h.data + lo * row_bytes,
-                static_cast<std::size_t>((hi - lo) * row_bytes));
-    at += static_cast<std::size_t>((hi - lo) * row_bytes);
+    const auto bytes = static_cast<std::size_t>((hi - lo) * row_bytes);
+    if (bytes > 0)
+      std::memcpy(out.data() + at, h.data + lo * row_bytes, bytes);
+    at += bytes;
   }
   comm_alltoallv_bytes(out.data(), send, in.data(), recv);
   at = 0;
   for (int q = 0; q < ranks; ++q) {
     const auto [lo, hi] = overlap(q, me);
-    std::memcpy(h.data + lo * row_bytes, in.data() + at,
-                static_cast<std::size_t>((hi - lo) * row_bytes));
-    at += static_cast<std::size_t>((hi - lo) * row_bytes);
+    const auto bytes = static_cast<std::size_t>((hi - lo) * row_bytes);
+    if (bytes > 0)
+      std::memcpy(h.data + lo * row_bytes, in.data() + at, bytes);
+    at += bytes;
   }
   count_sent(static_cast<int>(a), send_total);
 }

@@ -42,6 +42,9 @@ struct Shard {
   std::int64_t lo = 0, hi = 0; ///< this rank's rows
   /// Left by a loop that wrote the array in slabs (see above), not sharded to be served.
   bool slab = false;
+  /// The running loop writes or reads this slab shard in its slabs (it kept it, or fetched the
+  /// rows its rank lacks): its workers may read it where it is. Cleared when the loop ends.
+  bool in_loop = false;
   std::string name; ///< the name the loop that sharded it gave it (for messages)
   /// One bit per row: this rank's copy of a row it does not own is current. Set by prefetches
   /// and misses during a loop, cleared at every merge of updates and when the loop ends.
@@ -85,9 +88,10 @@ struct Shard {
 void served_miss(Shard &shard, std::int64_t row);
 /// Collective: every rank gathers every other rank's rows of the array (`data`, the whole extent)
 /// and the array is whole again (returns true). Called by driver code through DenseArray. Inside a
-/// parallel loop a slab shard is read where it is (returns false): the loop reads only the rows
-/// its rank holds or fetched (a view that records accesses, or a helper given the array itself,
-/// reaches elements through DenseArray); any other shard cannot be made whole there (throws).
+/// parallel loop a slab shard the loop keeps or fetched (`in_loop`) is read where it is (returns
+/// false): the loop reads only the rows its rank holds or fetched (a view that records accesses
+/// reaches elements through DenseArray); any other shard cannot be made whole there (throws: the
+/// loop reads an array it was not given).
 bool gather_shards(unsigned char *data, Shard &shard);
 #endif
 
