@@ -16,6 +16,13 @@
 namespace orion::detail {
 namespace {
 
+/// The loop receives the array of `h` once: another argument that is the same array may be
+/// synchronized otherwise.
+bool passed_once(const LoopRun &run, const DenseHandle &h) {
+  return std::count_if(run.arrays.begin(), run.arrays.end(),
+                       [&](const DenseHandle &other) { return other.shard == h.shard; }) == 1;
+}
+
 /// What may leave argument `a` as a slab shard, the same on every rank (what driver code pinned
 /// is asked of the ranks separately).
 bool may_keep(const LoopRun &run, const PartitionMap &map, const std::vector<ArraySync> &syncs,
@@ -32,9 +39,7 @@ bool may_keep(const LoopRun &run, const PartitionMap &map, const std::vector<Arr
   if (h.shard == nullptr || h.data == nullptr || h.extents.empty() || h.extents[0] <= 0 ||
       h.bytes() < o.shard_min_bytes)
     return false;
-  // Passed once: another argument that is the same array may be synchronized otherwise.
-  return std::count_if(run.arrays.begin(), run.arrays.end(),
-                       [&](const DenseHandle &o) { return o.shard == h.shard; }) == 1;
+  return passed_once(run, h);
 }
 
 /// The rows [lo, hi) of an array of `rows` rows that rank r's workers touch in slabs of
@@ -112,10 +117,6 @@ void keep_slab(const LoopRun &run, const PartitionMap &map, std::size_t a) {
                  static_cast<long long>(slot->hi));
 }
 
-} // namespace orion::detail
-
-namespace orion::detail {
-
 bool slab_read_in_slabs(const LoopRun &run, const PartitionMap &map, std::size_t a) {
   const Options &o = state().options;
   const DenseHandle &h = run.arrays[a];
@@ -131,8 +132,7 @@ bool slab_read_in_slabs(const LoopRun &run, const PartitionMap &map, std::size_t
       return false;
     local = true;
   }
-  return local && std::count_if(run.arrays.begin(), run.arrays.end(),
-                                [&](const DenseHandle &o) { return o.shard == h.shard; }) == 1;
+  return local && passed_once(run, h);
 }
 
 void fetch_slab_rows(const LoopRun &run, const PartitionMap &map, std::size_t a) {
