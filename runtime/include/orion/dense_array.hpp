@@ -93,8 +93,9 @@ template <class V, std::size_t N> struct DenseEntry {
 /// Dense N-d array in row-major contiguous storage. Element access is plain base + offset
 /// arithmetic; bounds are checked (with a message naming index and extents) only when NDEBUG is
 /// not defined. Copies are deep. Every rank holds the whole array, except while a large array that
-/// parallel loops serve is sharded across ranks (detail/shard.hpp): then the first access to its
-/// elements from driver code gathers it again, collectively.
+/// parallel loops serve, or a large local array a loop wrote by rows, is sharded across ranks
+/// (detail/shard.hpp): then the first access to its elements from driver code gathers it again,
+/// collectively.
 template <class T, std::size_t N> class DenseArray {
   static_assert(N >= 1, "DenseArray needs at least one dimension");
   static_assert(std::is_trivially_copyable_v<T>,
