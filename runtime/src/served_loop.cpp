@@ -137,6 +137,9 @@ bool may_shard(const LoopRun &run, const PartitionMap &map, std::size_t a) {
 struct PrefetchStep {
   std::vector<BlockTask> pieces;
   std::vector<std::vector<std::int64_t>> rows; ///< per target: sorted, unique, not this rank's
+  /// Per target: the ranks' rows (Shard::firsts) when `rows` left out this rank's. A slab shard
+  /// served later keeps the ranges its loop left, which may differ from one run to the next.
+  std::vector<std::vector<std::int64_t>> firsts;
 };
 struct PrefetchLists {
   std::vector<PrefetchStep> steps;
@@ -397,7 +400,14 @@ void ServedLoop::prefetch(const std::vector<const BlockTask *> &pieces, std::siz
       lists.steps.resize(step + 1);
     kept = &lists.steps[step];
   }
-  if (kept != nullptr && same_pieces(kept->pieces, pieces) && kept->rows.size() == n) {
+  const auto same_owners = [&](const PrefetchStep &step) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (step.firsts[i] != targets_[i].shard->firsts)
+        return false;
+    return true;
+  };
+  if (kept != nullptr && same_pieces(kept->pieces, pieces) && kept->rows.size() == n &&
+      kept->firsts.size() == n && same_owners(*kept)) {
     wanted = kept->rows;
   } else if (run_.prefetch_block && st.options.prefetch) {
     std::vector<PrefetchRows> per(pieces.size());
@@ -441,6 +451,9 @@ void ServedLoop::prefetch(const std::vector<const BlockTask *> &pieces, std::siz
       for (const BlockTask *p : pieces)
         kept->pieces.push_back(p ? *p : BlockTask{});
       kept->rows = wanted;
+      kept->firsts.clear();
+      for (const Target &t : targets_)
+        kept->firsts.push_back(t.shard->firsts);
     }
   }
   // 2. Requests to the owners, rows the cache holds left out: for each owner and target, a count
