@@ -290,10 +290,8 @@ bool place_shards(LoopRun &run, const PartitionMap &map) {
     } else if (want && *slot) {
       (*slot)->slab = false; // served from its rows where they are
     } else if (want && !*slot) {
-      std::vector<std::int64_t> firsts;
-      for (int r = 0; r <= map.ranks; ++r)
-        firsts.push_back(Shard::first_row(h.extents[0], map.ranks, r));
-      *slot = make_shard(h, run.plan->arrays[a].name, std::move(firsts), comm_rank());
+      *slot = make_shard(h, run.plan->arrays[a].name, Shard::equal_firsts(h.extents[0], map.ranks),
+                         comm_rank());
       if (state().options.verbose && comm_rank() == 0)
         std::fprintf(stderr,
                      "orion: loop %s: '%s' (%.1f MB) sharded across %d ranks by rows of "

@@ -194,9 +194,8 @@ TEST_CASE("A shard's owner of a row follows its ranges, equal or not", "[dense][
   CHECK(s.owner(9) == 2);
   CHECK_FALSE(s.equal_split());
   // The served split: first_row's nearly equal ranges, and owner() agrees with them.
-  s.firsts.clear();
-  for (int r = 0; r <= s.ranks; ++r)
-    s.firsts.push_back(orion::detail::Shard::first_row(s.rows, s.ranks, r));
+  s.firsts = orion::detail::Shard::equal_firsts(s.rows, s.ranks);
+  CHECK(s.firsts == std::vector<std::int64_t>{0, 3, 6, 10});
   CHECK(s.equal_split());
   for (std::int64_t row = 0; row < s.rows; ++row) {
     const int q = s.owner(row);

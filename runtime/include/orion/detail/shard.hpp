@@ -59,13 +59,15 @@ struct Shard {
   static std::int64_t first_row(std::int64_t rows, int ranks, int r) noexcept {
     return static_cast<std::int64_t>(static_cast<ShardWide>(rows) * r / ranks);
   }
-  /// The ranges are the nearly equal split of first_row (a checkpoint's pieces are).
-  bool equal_split() const noexcept {
+  /// first_row of every rank and the end: the ranges of a served shard.
+  static std::vector<std::int64_t> equal_firsts(std::int64_t rows, int ranks) {
+    std::vector<std::int64_t> out;
     for (int r = 0; r <= ranks; ++r)
-      if (firsts[static_cast<std::size_t>(r)] != first_row(rows, ranks, r))
-        return false;
-    return true;
+      out.push_back(first_row(rows, ranks, r));
+    return out;
   }
+  /// The ranges are the nearly equal split of first_row (a checkpoint's pieces are).
+  bool equal_split() const { return firsts == equal_firsts(rows, ranks); }
   int owner(std::int64_t row) const noexcept {
     return static_cast<int>(std::upper_bound(firsts.begin() + 1, firsts.end() - 1, row) -
                             (firsts.begin() + 1));
