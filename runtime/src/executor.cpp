@@ -315,6 +315,7 @@ void execute(LoopRun &run) {
                 true);
   // Served arrays: which are sharded across the ranks this run (the rest made whole).
   const bool sharded = place_shards(run, map);
+  PassKind pass_kind = PassKind::Lockstep;
   {
     const SharedSlots slots(run, map, st.options.replay_serial);
     if (st.options.replay_serial) {
@@ -328,6 +329,7 @@ void execute(LoopRun &run) {
       run_lockstep(run, map, false);
     } else {
       run_normal(run, map);
+      pass_kind = PassKind::Normal;
     }
   }
 
@@ -343,7 +345,7 @@ void execute(LoopRun &run) {
     profile.sent_by_array[a] += st.sent_by_array[a];
   profile.schedule = map.candidate->label();
   // A slab that stayed where it was written did not cost the model's coherence term.
-  double predicted = map.costs[static_cast<std::size_t>(map.candidate_index)];
+  double predicted = bytes_between_ranks(run, map, pass_kind);
   for (std::size_t a = 0; a < st.slabs_kept.size(); ++a)
     if (st.slabs_kept[a])
       predicted -= cost_of(run, map, model::CostKind::CoherencePerLoop, static_cast<int>(a));

@@ -214,15 +214,43 @@ std::vector<std::vector<Task>> PartitionMap::rounds() const {
 
 namespace {
 
+/// What CostOnExtents counts: the hand-offs between workers (the cost that chooses a schedule:
+/// a hand-off between threads moves cache lines if not bytes), or only the bytes that leave a
+/// rank in a pass of the given kind.
+struct Counting {
+  bool between_ranks = false;
+  PassKind pass = PassKind::Normal;
+};
+
 /// model::cost_term's quantities on the real extents of one loop argument.
 struct CostOnExtents {
   const PartitionMap &map;
   const LoopRun &run;
   int arg;
   double iterations_;
+  Counting counting = {};
 
-  double workers_minus_one() const { return static_cast<double>(map.workers - 1); }
-  double ranks_minus_one() const { return static_cast<double>(map.ranks - 1); }
+  double workers_minus_one() const {
+    return counting.between_ranks ? hops_between_ranks(map, counting.pass)
+                                  : static_cast<double>(map.workers - 1);
+  }
+  double ranks_minus_one() const {
+    if (counting.between_ranks) {
+      // A lockstep pass broadcast every rotated time part as it went: nothing is left to send.
+      if (counting.pass == PassKind::Lockstep && rotated())
+        return 0;
+      // A distributed space's values stay on the ranks that run them (final_sync).
+      if (arg == 0 && run.sparse && run.shard != nullptr)
+        return 0;
+    }
+    return static_cast<double>(map.ranks - 1);
+  }
+  bool rotated() const {
+    for (const plan::ArrayRole &r : map.candidate->roles)
+      if (r.arg == arg && r.role == model::Role::Rotated)
+        return true;
+    return false;
+  }
   double array_bytes() const {
     if (arg == 0 && run.sparse) // the iterated sparse array: its values
       return static_cast<double>(run.global_nnz) * static_cast<double>(run.value_size);
@@ -244,6 +272,37 @@ double cost_of(const LoopRun &run, const PartitionMap &map, model::CostKind kind
       cost += model::cost_term(CostOnExtents{map, run, term.arg, iterations_of(run)}, term.kind,
                                term.accesses);
   return cost;
+}
+
+double bytes_between_ranks(const LoopRun &run, const PartitionMap &map, PassKind kind) {
+  double bytes = 0;
+  for (const plan::CostTerm &term : map.candidate->cost)
+    bytes += model::cost_term(
+        CostOnExtents{map, run, term.arg, iterations_of(run), Counting{true, kind}}, term.kind,
+        term.accesses);
+  return bytes;
+}
+
+double hops_between_ranks(const PartitionMap &map, PassKind kind) {
+  if (map.ranks <= 1)
+    return 0;
+  const double ranks = map.ranks;
+  if (kind == PassKind::Lockstep)
+    return static_cast<double>(map.workers) * (ranks - 1);
+  if (map.protocol() != model::Protocol::Rotation || map.time_bounds.size() < 2)
+    return ranks - 1;
+  // Rows of each time part, and whether its first user is the last worker of a rank: then the
+  // part ends on the next rank and skips that one hop between ranks.
+  double rows = 0, skipping = 0;
+  for (int t = 0; t < map.time_parts; ++t) {
+    const auto n = static_cast<double>(
+        std::max<std::int64_t>(0, map.time_bounds[static_cast<std::size_t>(t) + 1] -
+                                      map.time_bounds[static_cast<std::size_t>(t)]));
+    rows += n;
+    if ((t / map.rotation_depth) % map.threads == map.threads - 1)
+      skipping += n;
+  }
+  return rows > 0 ? ranks - skipping / rows : ranks - 1.0 / map.threads;
 }
 
 double iterations_of(const LoopRun &run) {

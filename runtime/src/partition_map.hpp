@@ -76,6 +76,25 @@ double iterations_of(const LoopRun &run);
 /// (map.costs), on the run's extents.
 double cost_of(const LoopRun &run, const PartitionMap &map, model::CostKind kind, int arg);
 
+/// How a pass moves what it moves between ranks: the hand-offs of a normal run, or, in lockstep
+/// (relaxed arrays, Buffers, served arrays), the time parts each round used broadcast to every
+/// rank.
+enum class PassKind { Normal, Lockstep };
+
+/// The bytes the chosen candidate's terms predict leave the ranks in one pass (what
+/// --orion-stats sets the sent bytes against): the same terms as map.costs, but a rotated array
+/// crosses only the ring's hops between ranks (hops_between_ranks), not every hand-off between
+/// workers, which also counts those between a rank's threads.
+double bytes_between_ranks(const LoopRun &run, const PartitionMap &map, PassKind kind);
+
+/// The hops between ranks a rotated array's time parts make in one pass, weighted by their
+/// rows: the (P - 1) of the cost term counted between ranks. A wavefront passes every part from
+/// the first rank to the last (R - 1); a rotation passes part t from its first user, worker
+/// t / k, around the ring to worker t / k + 1, crossing every rank boundary but the one between
+/// those two when t / k is the last worker of its rank (R - 1/T on average); a lockstep pass
+/// broadcasts every part to the other R - 1 ranks after each of its P uses. 0 on one rank.
+double hops_between_ranks(const PartitionMap &map, PassKind kind);
+
 /// The rotation depth k a loop runs with under candidate `cand`: `requested`
 /// (--orion-rotation-depth) if the user gave one, else 1 when the iterated array is sparse, its
 /// serial order never decreases in the leading coordinate (a file sorted by row) and that

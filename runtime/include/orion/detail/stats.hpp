@@ -24,10 +24,10 @@ inline void gather_loop_traffic(RuntimeState &st) {
   }
 }
 
-/// For one loop, the bytes all ranks sent per run against the cost model's bytes per pass (what
-/// chose the schedule). The model counts a rotation's hand-offs between the threads of a rank too,
-/// which move no bytes.
-inline void print_loop_traffic(const LoopProfile &p, int ranks, int threads) {
+/// For one loop, the bytes all ranks sent per run against the cost model's bytes per pass between
+/// ranks (the terms that chose the schedule, a rotation's hand-offs counted where they cross
+/// ranks).
+inline void print_loop_traffic(const LoopProfile &p, int ranks) {
   const std::int64_t runs = p.counters.runs;
   if (p.sent_by_all_ranks < 0 || runs <= 0 || (p.sent_by_all_ranks == 0 && p.predicted_bytes <= 0))
     return;
@@ -38,10 +38,8 @@ inline void print_loop_traffic(const LoopProfile &p, int ranks, int threads) {
     std::snprintf(ratio, sizeof ratio, " (sent / model %.3f)", sent / model);
   std::fprintf(stderr,
                "orion: stats: loop %s: all %d rank(s) sent %.3f MB per run; the cost model "
-               "predicted %.3f MB per pass%s%s\n",
-               p.where.c_str(), ranks, sent / 1e6, model / 1e6, ratio,
-               threads > 1 ? "; it counts hand-offs between a rank's threads, which send nothing"
-                           : "");
+               "predicted %.3f MB per pass%s\n",
+               p.where.c_str(), ranks, sent / 1e6, model / 1e6, ratio);
 }
 
 /// For one loop: its first run against the later ones (setup is mostly in the first), and the
@@ -114,7 +112,7 @@ inline void print_loop_profiles(const RuntimeState &st) {
                  c.compute_seconds / st.threads_per_rank, c.wait_seconds / st.threads_per_rank,
                  static_cast<double>(c.bytes_sent) / 1e6);
     print_loop_detail(*order[i]);
-    print_loop_traffic(*order[i], st.num_ranks, st.threads_per_rank);
+    print_loop_traffic(*order[i], st.num_ranks);
   }
   if (order.size() > kShown) {
     LoopCounters rest;
