@@ -15,16 +15,31 @@ int LoopArgs::arg(int array) const {
   return -1;
 }
 
+bool rows_only(const ir::Loop &loop, int array) {
+  bool any = false;
+  for (const ir::ArrayRef &r : loop.refs) {
+    if (r.array != array)
+      continue;
+    if (r.access != ir::AccessKind::Read || r.subscripts.empty() ||
+        r.subscripts.back().kind != ir::SubscriptKind::Range)
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 LoopArgs loop_args(const ir::Loop &loop) {
   LoopArgs args;
   if (loop.space.kind == ir::IterationSpace::Kind::Array)
     args.iterated = loop.space.array;
-  // Accumulators and sparse arrays stay captured by reference: the runtime does not partition
-  // them. Buffers are passed: the runtime merges their updates.
+  // Accumulators stay captured by reference. Buffers are passed: the runtime merges their
+  // updates. A sparse array is passed when the body only reads rows of it (`X.row(s)`): the
+  // runtime then knows which rows each rank runs; any other sparse array stays captured.
   for (size_t a = 0; a < loop.arrays.size(); ++a) {
     const ir::ArrayDecl &decl = loop.arrays[a];
     if (static_cast<int>(a) != args.iterated &&
-        (decl.kind == ir::ArrayKind::Dense || decl.kind == ir::ArrayKind::Buffer))
+        (decl.kind == ir::ArrayKind::Dense || decl.kind == ir::ArrayKind::Buffer ||
+         (decl.kind == ir::ArrayKind::Sparse && rows_only(loop, static_cast<int>(a)))))
       args.passed.push_back(static_cast<int>(a));
     else if (decl.kind == ir::ArrayKind::Accumulator && decl.block_reduction &&
              is_identifier(decl.name))

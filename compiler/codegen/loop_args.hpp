@@ -1,6 +1,7 @@
 // Which arrays a parallel loop hands to the runtime, and under which names: the iterated array,
-// then every dense array the body references, as parameters of the body's lambda. The plan
-// (plan_initializer) and the call (loop_call) must agree on this order, so both take it from here.
+// then every dense array the body references (and a sparse one it reads row by row), as parameters
+// of the body's lambda. The plan (plan_initializer) and the call (loop_call) must agree on this
+// order, so both take it from here.
 #pragma once
 
 #include "orion/passes/loop_analysis.hpp"
@@ -15,8 +16,10 @@ namespace orion::codegen {
 /// The runtime's view of a loop's arrays: argument 0 is the iterated array (array iteration;
 /// unused for counted nests), arguments 1.. are `passed`.
 struct LoopArgs {
-  int iterated = -1;       ///< LoopIR id of the iterated array, -1 for counted nests
-  std::vector<int> passed; ///< LoopIR ids of the dense arrays passed to the lambda, in order
+  int iterated = -1; ///< LoopIR id of the iterated array, -1 for counted nests
+  /// LoopIR ids of the arrays passed to the lambda, in order: dense arrays, Buffers, and sparse
+  /// arrays the body reads only row by row
+  std::vector<int> passed;
   /// LoopIR ids of the accumulators handed to the lambda as per-block partials, after `passed`
   /// (ArrayDecl::block_reduction); the other accumulators stay captured.
   std::vector<int> reductions;
@@ -25,6 +28,10 @@ struct LoopArgs {
 };
 
 LoopArgs loop_args(const ir::Loop &loop);
+
+/// Every reference of the body to LoopIR array `array` reads a row of it (`X.row(s)`), and there
+/// is one: how the body reads a sparse array orionc passes as sparse_rows(X).
+bool rows_only(const ir::Loop &loop, int array);
 
 /// Some reference of the body writes LoopIR array `array`.
 bool writes(const ir::Loop &loop, int array);

@@ -88,7 +88,9 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
     const int id = args.passed[n];
     const std::string &name = loop.arrays[id].name;
     std::string arg = name;
-    if (relaxed(loop, id) && writes(loop, id))
+    if (loop.arrays[id].kind == ir::ArrayKind::Sparse)
+      arg = fmt::format("::orion::parallel::sparse_rows({})", name);
+    else if (relaxed(loop, id) && writes(loop, id))
       arg = fmt::format("::orion::parallel::relaxed({})", name);
     else if (deps::served_read(loop, analysis.candidates, id))
       arg = fmt::format("::orion::parallel::served({})", name);

@@ -150,7 +150,16 @@ bool RefCollector::scan_array_method(const clang::CXXMemberCallExpr *call, bool 
   if (!type || type->rank == 0 || !method)
     return false;
   const std::string name = method->getNameAsString();
-  if (name != "extent" && name != "nnz" && name != "size") {
+  if (type->kind == ir::ArrayKind::Sparse && name == "row" &&
+      call->getNumArgs() + 1 == static_cast<unsigned>(type->rank)) {
+    // `X.row(s)`: the stored elements of row s, whichever columns they have. Their row is known,
+    // which lets a schedule that partitions s keep each row with its iterations.
+    Access a(ctx_.intern_array(decl), call);
+    for (const clang::Expr *arg : call->arguments())
+      a.subscripts.push_back(affine_.subscript(arg));
+    a.subscripts.push_back(range_subscript());
+    record(a, AccessKind::Read);
+  } else if (name != "extent" && name != "nnz" && name != "size") {
     // Any other method (fill, data, value, ...) may touch every element.
     Access a(ctx_.intern_array(decl), call);
     for (int d = 0; d < type->rank; ++d) {

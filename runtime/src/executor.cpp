@@ -19,6 +19,7 @@
 #include "replica_warning.hpp"
 #include "served_loop.hpp"
 #include "sparse_placement.hpp"
+#include "sparse_rows.hpp"
 
 #include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
@@ -214,10 +215,19 @@ bool reads_unbound_arrays(const LoopRun &run) {
   if (run.arrays.size() < run.plan->arrays.size())
     return true;
   for (std::size_t a = 1; a < run.arrays.size(); ++a)
-    if (run.arrays[a].data == nullptr)
+    if (run.arrays[a].data == nullptr && !run.arrays[a].sparse_rows)
       return true;
   return false;
 }
+
+/// Ends the row reads of a run's sparse_rows arguments however the run ends.
+struct RowReads {
+  explicit RowReads(LoopRun &r) : run(r) {}
+  LoopRun &run;
+  RowReads(const RowReads &) = delete;
+  RowReads &operator=(const RowReads &) = delete;
+  ~RowReads() { end_row_reads(run); }
+};
 
 /// Whether this execution can run on a distributed iteration space as it is: a run (not replayed
 /// or checked, no served arrays) of an unordered loop, whose blocks each need only the elements
@@ -267,9 +277,13 @@ void execute(LoopRun &run) {
   const std::int64_t pass = profile.passes++;
   st.sent_by_array.assign(profile.arrays.size(), 0);
   st.slabs_kept.assign(run.arrays.size(), 0);
-  // Distributed SparseArrays the body reads by name are gathered first: a worker cannot.
-  if (!st.shards.empty() && reads_unbound_arrays(run))
-    gather_shards_except(run.shard);
+  // Distributed SparseArrays the body reads by name are gathered first: a worker cannot. Those it
+  // reads row by row (sparse_rows) wait for the map, which says which rows each rank runs.
+  if (!st.shards.empty() && reads_unbound_arrays(run)) {
+    std::vector<const SparseShard *> keep = row_read_shards(run);
+    keep.push_back(run.shard);
+    gather_shards_except(keep);
+  }
   note_serial_order(run);
   const PartitionMap map = make_partition_map(run, st.num_ranks, st.threads_per_rank,
                                               pass < st.options.stagger, st.options.rotation_depth);
@@ -281,6 +295,8 @@ void execute(LoopRun &run) {
   }
   if (run.sparse)
     sparse_layout(run, map);
+  const RowReads row_reads{run};
+  prepare_row_reads(run, map);
   st.loops.setup_seconds += seconds_since(start);
 
   // Described when it first runs, and again when its staggered passes are over.

@@ -243,6 +243,7 @@ void place_elements(LoopRun &run, const PartitionMap &map) {
   layout.permuted = true; // the storage is no longer the serial order
   layout.serial_within_blocks = false;
   shard.placed_for = std::move(signature);
+  shard.rows_whole = false; // a row's elements may now be on several ranks, in another order
 
   RuntimeState &st = state();
   st.placed_bytes += sent * static_cast<std::int64_t>(elements.record());

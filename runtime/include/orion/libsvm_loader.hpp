@@ -5,6 +5,7 @@
 #include <orion/detail/collective_call.hpp>
 #include <orion/detail/extent_limit.hpp>
 #include <orion/detail/line_scan.hpp>
+#include <orion/detail/state.hpp>
 #include <orion/sparse_array.hpp>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -142,14 +144,28 @@ template <class T> LibsvmData<T> load_libsvm(const std::string &path) {
   for (std::array<std::int64_t, 2> &key : keys)
     key[0] += scan.records_before;
   max_fid = comm_allreduce_max(max_fid);
-  if (comm_size() > 1) {
+  // X stays distributed on several ranks: each rank keeps the samples it parsed, whole rows in
+  // order, and a loop over the samples fetches only the rows its rank runs and lacks
+  // (runtime/src/sparse_rows.hpp). The labels are small: every rank gets all of them.
+  const bool distribute = comm_size() > 1 && state().options.distribute;
+  const RowShare rows{true, scan.records_before,
+                      scan.records_before + static_cast<std::int64_t>(labels.size())};
+  std::int64_t total = static_cast<std::int64_t>(keys.size());
+  if (distribute) {
+    comm_allreduce_sum(std::span<std::int64_t>(&total, 1));
+  } else if (comm_size() > 1) {
     keys = allgather_vector(keys);
     vals = allgather_vector(vals);
-    labels = allgather_vector(labels);
+    total = static_cast<std::int64_t>(keys.size());
   }
-  note_load(path, scan, static_cast<std::int64_t>(keys.size()));
+  if (comm_size() > 1)
+    labels = allgather_vector(labels);
+  note_load(path, scan, total);
+  const std::array<std::int64_t, 2> shape{scan.records_total, max_fid};
   LibsvmData<T> data{
-      SparseArray<T, 2>(trusted, {scan.records_total, max_fid}, std::move(keys), std::move(vals)),
+      distribute
+          ? SparseArray<T, 2>(distributed, shape, std::move(keys), std::move(vals), total, rows)
+          : SparseArray<T, 2>(trusted, shape, std::move(keys), std::move(vals)),
       DenseArray<T, 1>({scan.records_total})};
   if (!labels.empty())
     std::memcpy(data.y.data(), labels.data(), labels.size() * sizeof(T));

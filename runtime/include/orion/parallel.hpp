@@ -43,6 +43,15 @@ namespace orion::parallel {
 /// `relaxed(A)` for a relaxed array the body updates, and Buffers.
 template <class... A> std::tuple<A...> arrays(A &&...a) { return {std::forward<A>(a)...}; }
 
+/// What orionc passes for a SparseArray the body reads only row by row, at rows of the
+/// iteration it runs (`X.row(s)`): `sparse_rows(X)`. The body gets the array itself; on several
+/// ranks the runtime fetches the rows each rank runs instead of gathering a distributed array.
+template <class S> struct SparseRows { S &array; };
+template <class T, std::size_t N>
+SparseRows<const SparseArray<T, N>> sparse_rows(const SparseArray<T, N> &a) {
+  return {a};
+}
+
 /// The accumulators a loop body only adds to, in the order of the body's parameters (after the
 /// arrays).
 template <class... A> std::tuple<A &...> reductions(A &...a) { return {a...}; }
@@ -268,6 +277,12 @@ void add_handle(orion::detail::LoopRun &run, RelaxedDeltas<T, N> &d) {
   run.arrays.back().merged = true;
   run.shared.push_back(&d);
 }
+template <class S> void add_handle(orion::detail::LoopRun &run, SparseRows<S> &r) {
+  orion::detail::DenseHandle h;
+  h.sparse_rows = true;
+  h.sparse = r.array.executor_shard();
+  run.arrays.push_back(std::move(h));
+}
 template <class T, std::size_t N> void add_handle(orion::detail::LoopRun &run, Buffer<T, N> &b) {
   run.arrays.push_back(handle(b.target()));
   run.arrays.back().merged = true;
@@ -295,6 +310,7 @@ template <class T, std::size_t N> Buffer<T, N> &plain(Buffer<T, N> &b, std::int6
 template <class A> ServedView<A> plain(Served<A> &s, std::int64_t) {
   return ServedView<A>(s.array);
 }
+template <class S> S &plain(SparseRows<S> &r, std::int64_t) { return r.array; }
 /// As plain(), with relaxed arrays seen through views that never test for a shard: for a run in
 /// which no relaxed argument is sharded.
 template <class A> decltype(auto) plain_whole(A &a, std::int64_t worker) {
@@ -332,6 +348,10 @@ template <class T, std::size_t N>
 Buffer<T, N> &recorded(Buffer<T, N> &b, detail::AccessLog &, int, std::int64_t) {
   return b;
 }
+/// A sparse array is only read (never written: orionc passes it only then), so not recorded.
+template <class S> S &recorded(SparseRows<S> &r, detail::AccessLog &, int, std::int64_t) {
+  return r.array;
+}
 /// Recording runs (--orion-check) never shard: a served array is whole, recorded like any other.
 template <class A>
 RecordingView<std::remove_const_t<typename A::value_type>, A::dims>
@@ -348,6 +368,7 @@ const DenseArray<T, N> &prefetched(const DenseArray<T, N> &a, std::vector<std::i
 template <class A> PrefetchView<A> prefetched(Served<A> &s, std::vector<std::int64_t> *rows) {
   return {s.array, rows};
 }
+template <class S> S &prefetched(SparseRows<S> &r, std::vector<std::int64_t> *) { return r.array; }
 template <class T, std::size_t N>
 PrefetchView<DenseArray<T, N>> prefetched(RelaxedDeltas<T, N> &d, std::vector<std::int64_t> *rows) {
   return {d.array(), rows};

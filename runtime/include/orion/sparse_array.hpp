@@ -309,13 +309,21 @@ public:
       : extents_(extents), keys_(std::move(keys)), values_(std::move(values)) {}
   /// For loaders on several ranks: this rank's share of the elements (validated), in file order,
   /// `global_nnz` elements on all ranks together. On one rank the array is simply whole.
+  /// `rows`: the share is whole rows in key order that no other rank holds (load_libsvm).
   SparseArray(detail::distributed_t, const key_type &extents, std::vector<key_type> keys,
-              std::vector<T> values, std::int64_t global_nnz)
+              std::vector<T> values, std::int64_t global_nnz, detail::RowShare rows = {})
       : extents_(extents), keys_(std::move(keys)), values_(std::move(values)) {
     if (detail::comm_size() <= 1)
       return;
     shard_.reset(new detail::SparseShard);
     shard_->global_nnz = global_nnz;
+    shard_->rows_whole = rows.whole;
+    shard_->rows_lo = rows.lo;
+    shard_->rows_hi = rows.hi;
+    shard_->fetch_rows = [](void *self, std::int64_t lo, std::int64_t hi) {
+      return static_cast<SparseArray *>(self)->fetch_rows(lo, hi);
+    };
+    shard_->drop_rows = [](void *self) { static_cast<SparseArray *>(self)->drop_rows(); };
     shard_->gather = [](void *self) { static_cast<SparseArray *>(self)->gather_whole(); };
     shard_->resize_keys = [](void *self, std::int64_t n) -> void * {
       auto &stored = static_cast<SparseArray *>(self)->keys_;
@@ -343,7 +351,8 @@ public:
   SparseArray(SparseArray &&other) noexcept
       : extents_(other.extents_), keys_(std::move(other.keys_)), values_(std::move(other.values_)),
         layout_(std::move(other.layout_)), rows_(std::move(other.rows_)),
-        shard_(std::move(other.shard_)) {
+        fetched_keys_(std::move(other.fetched_keys_)),
+        fetched_values_(std::move(other.fetched_values_)), shard_(std::move(other.shard_)) {
     relink();
   }
   SparseArray &operator=(const SparseArray &other) {
@@ -358,6 +367,8 @@ public:
       values_ = std::move(other.values_);
       layout_ = std::move(other.layout_);
       rows_ = std::move(other.rows_);
+      fetched_keys_ = std::move(other.fetched_keys_);
+      fetched_values_ = std::move(other.fetched_values_);
       shard_ = std::move(other.shard_);
       relink();
     }
@@ -535,7 +546,20 @@ public:
     for (std::size_t d = 0; d + 1 < N; ++d)
       if (prefix[d] < 0 || prefix[d] >= extents_[d])
         detail::throw_index_error("SparseArray row", prefix.data(), N - 1, extents_.data(), N);
-    whole();
+    if (shard_ && shard_->row_reads) {
+      // A loop reads the rows its rank runs where they are: its own, or fetched for the loop.
+      if (prefix[0] < shard_->read_lo || prefix[0] >= shard_->read_hi)
+        throw Error("a parallel loop read row " + std::to_string(prefix[0]) +
+                        " of a distributed SparseArray on a rank that holds rows [" +
+                        std::to_string(shard_->read_lo) + ", " + std::to_string(shard_->read_hi) +
+                        ") for it: orionc found the body reading only the rows of its own "
+                        "iterations (internal error)",
+                    true);
+      if (prefix[0] < shard_->rows_lo || prefix[0] >= shard_->rows_hi)
+        return fetched_row(prefix);
+    } else {
+      whole();
+    }
     const detail::SparseRowIndex<N> &rows = rows_.get(
         [&] { return detail::SparseRowIndex<N>(extents_, std::span<const key_type>(keys_)); });
     const auto [begin, end] = rows.find(extents_, prefix);
@@ -558,6 +582,9 @@ public:
   /// array's elements between ranks (the storage members are mutable for that). A const array
   /// too: neither changes an element or the count (the order of the elements is unspecified after
   /// a parallel loop over the array, as documented for the class).
+  /// For the executor: the shard of a distributed array (null when it is whole), without
+  /// dropping the row index as executor_storage does.
+  detail::SparseShard *executor_shard() const noexcept { return shard_.get(); }
   Storage executor_storage() const noexcept {
     rows_.invalidate();
     return {keys_.data(), values_.data(), static_cast<std::int64_t>(keys_.size()), &layout_,
@@ -589,6 +616,8 @@ private:
     // or nobody did): an ordered loop restores that order from it.
     layout_ = layout_.serial_order_only(permuted != 0);
     rows_.invalidate();
+    std::vector<key_type>().swap(fetched_keys_);
+    std::vector<T>().swap(fetched_values_);
     const detail::RuntimeState &st = detail::state();
     if (st.options.verbose && st.rank == 0)
       std::fprintf(stderr,
@@ -597,6 +626,84 @@ private:
                    keys_.size(),
                    static_cast<double>(keys_.size() * (sizeof(key_type) + sizeof(T))) / 1e6);
     shard_.reset();
+  }
+
+  /// Collective (driver side of a loop, every rank): receives the elements of rows [lo, hi) that
+  /// other ranks hold, and lets row() read [lo, hi) where it is; returns the bytes it sent. Needs
+  /// shard_->rows_whole: each rank's share is whole rows [rows_lo, rows_hi) in key order, so a row
+  /// comes from one rank, in its stored order, and the ranks' shares follow each other in rank
+  /// order.
+  std::int64_t fetch_rows(std::int64_t lo, std::int64_t hi) const {
+    const int ranks = detail::comm_size(), me = detail::comm_rank();
+    const std::vector<std::int64_t> los = detail::comm_allgather(lo);
+    const std::vector<std::int64_t> his = detail::comm_allgather(hi);
+    const auto first_of_row = [&](std::int64_t row) {
+      return static_cast<std::int64_t>(
+          std::lower_bound(keys_.begin(), keys_.end(), row,
+                           [](const key_type &k, std::int64_t r) { return k[0] < r; }) -
+          keys_.begin());
+    };
+    std::vector<std::int64_t> first(static_cast<std::size_t>(ranks), 0);
+    std::vector<std::int64_t> count(static_cast<std::size_t>(ranks), 0);
+    std::int64_t sending = 0;
+    for (int q = 0; q < ranks; ++q) {
+      const auto i = static_cast<std::size_t>(q);
+      const std::int64_t a = std::max(los[i], shard_->rows_lo);
+      const std::int64_t b = std::min(his[i], shard_->rows_hi);
+      if (q == me || a >= b)
+        continue;
+      first[i] = first_of_row(a);
+      count[i] = first_of_row(b) - first[i];
+      sending += count[i];
+    }
+    const std::vector<std::int64_t> incoming = detail::comm_alltoall(count);
+    std::int64_t receiving = 0;
+    for (std::int64_t n : incoming)
+      receiving += n;
+    std::vector<key_type> out_keys;
+    std::vector<T> out_values;
+    out_keys.reserve(static_cast<std::size_t>(sending));
+    out_values.reserve(static_cast<std::size_t>(sending));
+    for (std::size_t q = 0; q < first.size(); ++q) {
+      out_keys.insert(out_keys.end(), keys_.begin() + first[q],
+                      keys_.begin() + first[q] + count[q]);
+      out_values.insert(out_values.end(), values_.begin() + first[q],
+                        values_.begin() + first[q] + count[q]);
+    }
+    fetched_keys_.assign(static_cast<std::size_t>(receiving), key_type{});
+    fetched_values_.assign(static_cast<std::size_t>(receiving), T{});
+    const auto bytes = [](std::vector<std::int64_t> n, std::size_t size) {
+      for (std::int64_t &x : n)
+        x *= static_cast<std::int64_t>(size);
+      return n;
+    };
+    detail::comm_alltoallv_bytes(out_keys.data(), bytes(count, sizeof(key_type)),
+                                 fetched_keys_.data(), bytes(incoming, sizeof(key_type)));
+    detail::comm_alltoallv_bytes(out_values.data(), bytes(count, sizeof(T)), fetched_values_.data(),
+                                 bytes(incoming, sizeof(T)));
+    shard_->row_reads = true;
+    shard_->read_lo = lo;
+    shard_->read_hi = hi;
+    return sending * static_cast<std::int64_t>(sizeof(key_type) + sizeof(T));
+  }
+  void drop_rows() const {
+    std::vector<key_type>().swap(fetched_keys_);
+    std::vector<T>().swap(fetched_values_);
+    shard_->row_reads = false;
+  }
+  /// A row another rank holds, fetched for the running loop (sorted by key, as fetch_rows left
+  /// them); empty when no rank holds an element of it.
+  row_view fetched_row(const std::array<std::int64_t, N - 1> &prefix) const {
+    const auto less = [](const key_type &k, const std::array<std::int64_t, N - 1> &p) {
+      return std::lexicographical_compare(k.begin(), k.begin() + (N - 1), p.begin(), p.end());
+    };
+    const auto greater = [](const std::array<std::int64_t, N - 1> &p, const key_type &k) {
+      return std::lexicographical_compare(p.begin(), p.end(), k.begin(), k.begin() + (N - 1));
+    };
+    const auto begin = std::lower_bound(fetched_keys_.begin(), fetched_keys_.end(), prefix, less);
+    const auto end = std::upper_bound(begin, fetched_keys_.end(), prefix, greater);
+    return row_view(fetched_keys_.data(), begin - fetched_keys_.begin(), end - begin,
+                    fetched_values_.data());
   }
 
   void check_key(const key_type &key) const {
@@ -612,6 +719,9 @@ private:
   // Both follow the storage order, which a parallel loop may change on a const array.
   mutable detail::SparseLayout layout_;
   mutable detail::RowIndexSlot<N> rows_;
+  // The rows other ranks hold that a running loop reads (fetch_rows), sorted by key.
+  mutable std::vector<key_type> fetched_keys_;
+  mutable std::vector<T> fetched_values_;
   mutable detail::ShardPtr shard_;
 };
 

@@ -34,6 +34,10 @@ struct DenseHandle {
   std::unique_ptr<Shard> *shard = nullptr;
   /// Driver code has reached the array's elements (DenseArray::touch): it stays whole.
   const bool *pinned = nullptr;
+  /// Passed as sparse_rows(X): a SparseArray the body reads only row by row (`X.row(s)`), with
+  /// no dense storage (data is null); `sparse` is its shard while it is distributed, else null.
+  bool sparse_rows = false;
+  SparseShard *sparse = nullptr;
 
   /// The array's size in bytes.
   std::int64_t bytes() const {
