@@ -12,9 +12,11 @@
 namespace orion::frontend {
 namespace {
 
-/// The orion::load_triplets, load_text or load_bag_of_words call whose result `e` is (through the
-/// implicit conversions, temporaries and moves of an initialization); null for anything else.
-const clang::CallExpr *load_call(const clang::Expr *e) {
+/// The call of one of the orion functions `loaders` whose result `e` is (through the implicit
+/// conversions, temporaries and moves of an initialization); null for anything else.
+const clang::CallExpr *load_call(const clang::Expr *e,
+                                 std::initializer_list<llvm::StringRef> loaders = {
+                                     "load_triplets", "load_text", "load_bag_of_words"}) {
   while (e) {
     e = e->IgnoreImplicit();
     if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
@@ -24,10 +26,7 @@ const clang::CallExpr *load_call(const clang::Expr *e) {
       continue;
     }
     const auto *call = llvm::dyn_cast<clang::CallExpr>(e);
-    return call && is_orion_function(call->getDirectCallee(),
-                                     {"load_triplets", "load_text", "load_bag_of_words"})
-               ? call
-               : nullptr;
+    return call && is_orion_function(call->getDirectCallee(), loaders) ? call : nullptr;
   }
   return nullptr;
 }
@@ -37,11 +36,14 @@ bool sparse_array(clang::QualType type) {
   return orion && orion->kind == ir::ArrayKind::Sparse;
 }
 
-/// The variable `e` names, if it is a SparseArray variable.
-const clang::VarDecl *sparse_variable(const clang::Expr *e) {
+/// The variable or structured binding `e` names, if it is a SparseArray.
+const clang::ValueDecl *sparse_variable(const clang::Expr *e) {
   const auto *ref = e ? llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts()) : nullptr;
-  const auto *var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-  return var && sparse_array(var->getType()) ? var : nullptr;
+  const clang::ValueDecl *decl = ref ? ref->getDecl() : nullptr;
+  return decl && (llvm::isa<clang::VarDecl>(decl) || llvm::isa<clang::BindingDecl>(decl)) &&
+                 sparse_array(decl->getType())
+             ? decl
+             : nullptr;
 }
 
 /// Collects the loaded variables (first pass), then reports the reads of them (second pass).
@@ -56,6 +58,13 @@ public:
     if (!reporting && sparse_array(var->getType()) && var->hasInit())
       if (const clang::CallExpr *call = load_call(var->getInit()))
         loads_.try_emplace(var, call);
+    // `auto [X, y] = orion::load_libsvm<float>(path)`: X is distributed on several ranks.
+    if (const auto *split = llvm::dyn_cast<clang::DecompositionDecl>(var);
+        !reporting && split && split->hasInit())
+      if (const clang::CallExpr *call = load_call(split->getInit(), {"load_libsvm"}))
+        for (const clang::BindingDecl *binding : split->bindings())
+          if (sparse_array(binding->getType()))
+            loads_.try_emplace(binding, call);
     return true;
   }
 
@@ -63,7 +72,7 @@ public:
     if (op->getOperator() != clang::OO_Equal || op->getNumArgs() != 2)
       return true;
     if (!reporting) {
-      if (const clang::VarDecl *var = sparse_variable(op->getArg(0)))
+      if (const clang::ValueDecl *var = sparse_variable(op->getArg(0)))
         if (const clang::CallExpr *call = load_call(op->getArg(1)))
           loads_.try_emplace(var, call);
       return true;
@@ -100,7 +109,7 @@ public:
 
 private:
   void report(const clang::Expr *e, const std::string &how) {
-    const clang::VarDecl *var = sparse_variable(e);
+    const clang::ValueDecl *var = sparse_variable(e);
     const auto load = var ? loads_.find(var) : loads_.end();
     if (load == loads_.end())
       return;
@@ -110,7 +119,7 @@ private:
   }
 
   Diagnostics &diags_;
-  std::map<const clang::VarDecl *, const clang::CallExpr *> loads_;
+  std::map<const clang::ValueDecl *, const clang::CallExpr *> loads_;
 };
 
 } // namespace

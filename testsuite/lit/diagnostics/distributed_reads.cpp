@@ -1,5 +1,5 @@
-// Driver code that reads the elements of an array orion::load_triplets, load_text or
-// load_bag_of_words loaded (on several ranks each rank holds only its share) is a warning at the
+// Driver code that reads the elements of an array orion::load_triplets, load_text,
+// load_bag_of_words or load_libsvm (its X, bound by `auto [X, y] = ...`) loaded (on several ranks each rank holds only its share) is a warning at the
 // read, with a note at the load: the read gathers the whole array on every rank, where it stays.
 // nnz(), empty(), the extents, a parallel loop over the array and an explicit whole() do not warn;
 // neither does an array the program builds itself.
@@ -59,6 +59,15 @@ int main(int argc, char **argv) {
     topics += z;
   // CHECK: distributed_reads.cpp:[[@LINE-2]]:26: warning: driver code reads the elements of 'tokens' here (it iterates over it)
   // CHECK: distributed_reads.cpp:[[@LINE-5]]:17: note: 'tokens' is loaded by orion::load_bag_of_words here
+
+  auto [X, y] = orion::load_libsvm<float>(argv[5]);
+  const int64_t features = X.extent(1); // the extents, as nnz(), read no element
+  double first_values = y(0);
+  for (auto &&[f, v] : X.row(0))
+    first_values += v * static_cast<double>(features);
+  // CHECK: distributed_reads.cpp:[[@LINE-2]]:24: warning: driver code reads the elements of 'X' here (it calls row())
+  // CHECK: distributed_reads.cpp:[[@LINE-6]]:17: note: 'X' is loaded by orion::load_libsvm here
+  driver_sum += first_values;
 
   orion::SparseArray<float, 2> built({2, 2}); // built here: whole on every rank
   built.push_back({0, 1}, 1.0f);
