@@ -138,9 +138,16 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
   // points at the loop rather than at a line of its body.
   const std::optional<std::string> prefetch =
       prefetch_lambda(loop, analysis, args, source, i1, headers);
+  // A sparse array the body reads otherwise than by rows at its own index stays captured: if it is
+  // distributed it is gathered whole first, by every rank (a worker cannot gather).
+  std::string wholes;
+  for (size_t id = 0; id < loop.arrays.size(); ++id)
+    if (loop.arrays[id].kind == ir::ArrayKind::Sparse && args.arg(static_cast<int>(id)) < 0 &&
+        is_identifier(loop.arrays[id].name))
+      wholes += fmt::format("{}::orion::parallel::whole({});\n", i1, loop.arrays[id].name);
   std::string out =
-      fmt::format("{{\n{}static const ::orion::plan::LoopPlan orion_plan{};\n{}{}\n", i1,
-                  plan_initializer(loop, analysis, args, path, i1), prefetch.value_or(""),
+      fmt::format("{{\n{}static const ::orion::plan::LoopPlan orion_plan{};\n{}{}{}\n", i1,
+                  plan_initializer(loop, analysis, args, path, i1), prefetch.value_or(""), wholes,
                   source.line_directive(source.line(loop.text.statement.begin)));
   // Outer scalars the body reads enter the lambda as copies, declared under their own names
   // before the body: a by-reference capture is reached through memory that every float store in

@@ -296,7 +296,7 @@ void execute(LoopRun &run) {
   if (run.sparse)
     sparse_layout(run, map);
   const RowReads row_reads{run};
-  prepare_row_reads(run, map);
+  prepare_row_reads(run, map, pass == 0);
   st.loops.setup_seconds += seconds_since(start);
 
   // Described when it first runs, and again when its staggered passes are over.

@@ -231,8 +231,10 @@ struct CostOnExtents {
   Counting counting = {};
 
   double workers_minus_one() const {
-    return counting.between_ranks ? hops_between_ranks(map, counting.pass)
-                                  : static_cast<double>(map.workers - 1);
+    if (!counting.between_ranks)
+      return static_cast<double>(map.workers - 1);
+    // A rotated array the loop only reads stays where it is: nothing travels the ring.
+    return dense_written(run, arg) ? hops_between_ranks(map, counting.pass) : 0;
   }
   double ranks_minus_one() const {
     if (counting.between_ranks) {

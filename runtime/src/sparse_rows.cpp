@@ -43,12 +43,12 @@ std::vector<const SparseShard *> row_read_shards(const LoopRun &run) {
   return out;
 }
 
-void prepare_row_reads(LoopRun &run, const PartitionMap &map) {
+void prepare_row_reads(LoopRun &run, const PartitionMap &map, bool describe) {
   const Options &o = state().options;
   for (std::size_t a = 0; a < run.arrays.size(); ++a) {
     DenseHandle &h = run.arrays[a];
-    if (!h.sparse_rows || h.sparse == nullptr)
-      continue;
+    if (!h.sparse_rows || h.sparse == nullptr || h.sparse->row_reads)
+      continue; // whole, or the same array as an argument before (its rows are here already)
     SparseShard &shard = *h.sparse;
     // The same answer on every rank: the options, the plan, the map and the shard's kind agree.
     const bool may_fetch = shard.rows_whole && map.ranks > 1 && !o.check && !o.replay_serial &&
@@ -65,7 +65,7 @@ void prepare_row_reads(LoopRun &run, const PartitionMap &map) {
       fetch = counts[0] == 0;
       if (fetch) {
         count_sent(static_cast<int>(a), shard.fetch_rows(shard.array, lo, hi));
-        if (o.verbose && comm_rank() == 0)
+        if (describe && o.verbose && comm_rank() == 0)
           std::fprintf(stderr,
                        "orion: loop %s: '%s' stays distributed: each rank reads the rows it runs "
                        "where they are (rank 0: [%lld, %lld)), %lld row(s) fetched from other "
@@ -76,8 +76,12 @@ void prepare_row_reads(LoopRun &run, const PartitionMap &map) {
         continue;
       }
     }
-    shard.gather(shard.array); // drops the shard: whole from now on
-    h.sparse = nullptr;
+    // Drops the shard: whole from now on, for every argument that is this array.
+    SparseShard *gathered = h.sparse;
+    shard.gather(shard.array);
+    for (DenseHandle &other : run.arrays)
+      if (other.sparse == gathered)
+        other.sparse = nullptr;
   }
 }
 

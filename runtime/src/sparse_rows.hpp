@@ -26,7 +26,8 @@ std::vector<const SparseShard *> row_read_shards(const LoopRun &run);
 /// (not --orion-check or --orion-replay-serial, which read every block on every rank), and no
 /// rank would fetch more than half the rows it reads (a loop over a slice of the rows, such as
 /// SLR's minibatches of 64 samples, would fetch on every run: gathering once is cheaper).
-void prepare_row_reads(LoopRun &run, const PartitionMap &map);
+/// `describe`: --orion-verbose says what it did (the loop's first run).
+void prepare_row_reads(LoopRun &run, const PartitionMap &map, bool describe);
 
 /// After the run: drops the fetched rows; the arrays stay distributed.
 void end_row_reads(LoopRun &run) noexcept;

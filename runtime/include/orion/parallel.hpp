@@ -51,6 +51,15 @@ template <class T, std::size_t N>
 SparseRows<const SparseArray<T, N>> sparse_rows(const SparseArray<T, N> &a) {
   return {a};
 }
+/// A non-const array stays non-const in the body (a helper may take `SparseArray &`).
+template <class T, std::size_t N> SparseRows<SparseArray<T, N>> sparse_rows(SparseArray<T, N> &a) {
+  return {a};
+}
+
+/// Before a loop whose body reads a SparseArray orionc does not hand to the runtime (any other
+/// way than rows at the loop's own index): it is gathered whole first if it is distributed
+/// (collective, as the loop), since a worker cannot gather it.
+template <class T, std::size_t N> void whole(const SparseArray<T, N> &a) { a.whole(); }
 
 /// The accumulators a loop body only adds to, in the order of the body's parameters (after the
 /// arrays).

@@ -538,7 +538,9 @@ public:
   /// row index (O(nnz + rows), under a mutex: 16 bytes per element, none when the elements are
   /// stored in key order, as a loader leaves a file sorted by row); later calls are O(1) plus
   /// the row's length. push_back and a parallel loop over this array (which may reorder its
-  /// storage) drop the index.
+  /// storage) drop the index. Inside a parallel loop that reads a distributed array's rows where
+  /// they are (docs/runtime.md, "Rows a loop reads at its own index"), a row another rank holds
+  /// is a copy fetched for the loop: its view is valid until the loop ends.
   template <std::integral... I>
   requires(N >= 2 && sizeof...(I) == N - 1) row_view row(I... index)
   const {
@@ -550,11 +552,10 @@ public:
       // A loop reads the rows its rank runs where they are: its own, or fetched for the loop.
       if (prefix[0] < shard_->read_lo || prefix[0] >= shard_->read_hi)
         throw Error("a parallel loop read row " + std::to_string(prefix[0]) +
-                        " of a distributed SparseArray on a rank that holds rows [" +
-                        std::to_string(shard_->read_lo) + ", " + std::to_string(shard_->read_hi) +
-                        ") for it: orionc found the body reading only the rows of its own "
-                        "iterations (internal error)",
-                    true);
+                    " of a distributed SparseArray on a rank that holds rows [" +
+                    std::to_string(shard_->read_lo) + ", " + std::to_string(shard_->read_hi) +
+                    ") for it: orionc found the body reading only the rows of its own "
+                    "iterations (internal error)");
       if (prefix[0] < shard_->rows_lo || prefix[0] >= shard_->rows_hi)
         return fetched_row(prefix);
     } else {
@@ -578,13 +579,13 @@ public:
     detail::SparseLayout *layout;
     detail::SparseShard *shard; ///< null when the array is whole
   };
+  /// For the executor: the shard of a distributed array (null when it is whole), without
+  /// dropping the row index as executor_storage does.
+  detail::SparseShard *executor_shard() const noexcept { return shard_.get(); }
   /// Drops the row index: the executor may reorder the storage it returns, and move a distributed
   /// array's elements between ranks (the storage members are mutable for that). A const array
   /// too: neither changes an element or the count (the order of the elements is unspecified after
   /// a parallel loop over the array, as documented for the class).
-  /// For the executor: the shard of a distributed array (null when it is whole), without
-  /// dropping the row index as executor_storage does.
-  detail::SparseShard *executor_shard() const noexcept { return shard_.get(); }
   Storage executor_storage() const noexcept {
     rows_.invalidate();
     return {keys_.data(), values_.data(), static_cast<std::int64_t>(keys_.size()), &layout_,
@@ -602,11 +603,10 @@ private:
   void gather_whole() const {
     if (detail::in_worker())
       throw Error("a distributed SparseArray (" + std::to_string(shard_->global_nnz) +
-                      " elements, each rank holding its share) was read inside a parallel loop "
-                      "body, where it cannot be gathered from the other ranks: orionc did not see "
-                      "the body read it (through a helper function or a pointer?); read it in "
-                      "the loop's own body, or call .whole() on it before the loop",
-                  true);
+                  " elements, each rank holding its share) was read inside a parallel loop "
+                  "body, where it cannot be gathered from the other ranks: orionc did not see "
+                  "the body read it (through a helper function or a pointer?); read it in "
+                  "the loop's own body, or call .whole() on it before the loop");
     detail::enter_collective({detail::CollectiveKind::GatherArray, 0});
     std::int64_t permuted = layout_.permuted ? 1 : 0;
     permuted = detail::comm_allreduce_max(permuted);
