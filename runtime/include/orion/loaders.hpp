@@ -23,6 +23,7 @@
 #include <orion/detail/check.hpp>
 #include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
+#include <orion/detail/equal_shares.hpp>
 #include <orion/detail/extent_limit.hpp>
 #include <orion/detail/file_identity.hpp>
 #include <orion/detail/file_range.hpp>
@@ -183,6 +184,7 @@ SparseArray<T, N> load_lines(const std::string &path, Parse &&parse, Rejected &&
     std::int64_t total = static_cast<std::int64_t>(keys.size());
     comm_allreduce_sum(std::span<std::int64_t>(&total, 1));
     note_load(path, scan, total);
+    equal_shares(keys, values, total); // the shares a load from the cache gives
     return SparseArray<T, N>(distributed, shape, std::move(keys), std::move(values), total);
   }
   if (comm_size() > 1) {
