@@ -179,6 +179,14 @@ std::vector<Task> PartitionMap::tasks_of(std::int64_t worker) const {
   return tasks;
 }
 
+std::pair<std::int64_t, std::int64_t> PartitionMap::space_of_rank(int r) const {
+  const auto bound = [&](int rank) {
+    const std::int64_t g = std::min<std::int64_t>(std::int64_t{rank} * threads, workers);
+    return space_bounds[static_cast<std::size_t>(g)];
+  };
+  return {bound(r), std::max(bound(r), bound(r + 1))};
+}
+
 int PartitionMap::step_of(std::int64_t worker, int t) const {
   const int offset = static_cast<int>(worker % workers) * rotation_depth % time_parts;
   return ((t - offset) % time_parts + time_parts) % time_parts;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace orion::detail {
@@ -54,6 +55,8 @@ struct PartitionMap {
   std::vector<std::vector<Task>> rounds() const;
   /// Rotation: the step at which `worker` uses time part t.
   int step_of(std::int64_t worker, int t) const;
+  /// The space [lo, hi) rank r's workers run (r * threads, ...: their space parts, in order).
+  std::pair<std::int64_t, std::int64_t> space_of_rank(int r) const;
 };
 
 /// Most blocks a loop may be cut into: 4 x 4096^2, a wavefront on the most threads one rank may

@@ -46,11 +46,9 @@ bool may_keep(const LoopRun &run, const PartitionMap &map, const std::vector<Arr
 /// dimension 0 under `map`: rank r's workers are r * threads, ..., each with its space part.
 std::pair<std::int64_t, std::int64_t> rows_of_rank(const PartitionMap &map, std::int64_t rows,
                                                    int r) {
-  const auto bound = [&](int rank) {
-    const std::int64_t g = std::min<std::int64_t>(std::int64_t{rank} * map.threads, map.workers);
-    return std::clamp<std::int64_t>(map.space_bounds[static_cast<std::size_t>(g)], 0, rows);
-  };
-  return {bound(r), std::max(bound(r), bound(r + 1))};
+  const auto [lo, hi] = map.space_of_rank(r);
+  const std::int64_t first = std::clamp<std::int64_t>(lo, 0, rows);
+  return {first, std::max(first, std::clamp<std::int64_t>(hi, 0, rows))};
 }
 
 } // namespace

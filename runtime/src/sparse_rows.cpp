@@ -23,16 +23,6 @@ bool rows_partitioned(const PartitionMap &map, std::size_t a) {
   return false;
 }
 
-/// The rows [lo, hi) this rank's workers run under `map` (the space parts of its workers).
-std::pair<std::int64_t, std::int64_t> rows_run_here(const PartitionMap &map) {
-  const auto bound = [&](int rank) {
-    const std::int64_t g = std::min<std::int64_t>(std::int64_t{rank} * map.threads, map.workers);
-    return map.space_bounds[static_cast<std::size_t>(g)];
-  };
-  const int r = comm_rank();
-  return {bound(r), std::max(bound(r), bound(r + 1))};
-}
-
 } // namespace
 
 std::vector<const SparseShard *> row_read_shards(const LoopRun &run) {
@@ -55,7 +45,7 @@ void prepare_row_reads(LoopRun &run, const PartitionMap &map, bool describe) {
                            map.transform().empty() && rows_partitioned(map, a);
     bool fetch = may_fetch;
     if (may_fetch) {
-      const auto [lo, hi] = rows_run_here(map);
+      const auto [lo, hi] = map.space_of_rank(comm_rank());
       const std::int64_t own =
           std::max<std::int64_t>(0, std::min(hi, shard.rows_hi) - std::max(lo, shard.rows_lo));
       const std::int64_t missing = (hi - lo) - own;

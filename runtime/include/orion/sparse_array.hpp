@@ -672,15 +672,8 @@ private:
     }
     fetched_keys_.assign(static_cast<std::size_t>(receiving), key_type{});
     fetched_values_.assign(static_cast<std::size_t>(receiving), T{});
-    const auto bytes = [](std::vector<std::int64_t> n, std::size_t size) {
-      for (std::int64_t &x : n)
-        x *= static_cast<std::int64_t>(size);
-      return n;
-    };
-    detail::comm_alltoallv_bytes(out_keys.data(), bytes(count, sizeof(key_type)),
-                                 fetched_keys_.data(), bytes(incoming, sizeof(key_type)));
-    detail::comm_alltoallv_bytes(out_values.data(), bytes(count, sizeof(T)), fetched_values_.data(),
-                                 bytes(incoming, sizeof(T)));
+    detail::comm_alltoallv(out_keys.data(), count, fetched_keys_.data(), incoming);
+    detail::comm_alltoallv(out_values.data(), count, fetched_values_.data(), incoming);
     shard_->row_reads = true;
     shard_->read_lo = lo;
     shard_->read_hi = hi;

@@ -100,6 +100,18 @@ inline void comm_alltoallv_bytes(const void *send, std::span<const std::int64_t>
 
 #endif
 
+/// comm_alltoallv_bytes in elements of a trivially copyable type: send[q] elements to rank q,
+/// recv[q] from it.
+template <class E>
+void comm_alltoallv(const E *send, std::vector<std::int64_t> send_counts, E *recv,
+                    std::vector<std::int64_t> recv_counts) {
+  for (std::int64_t &n : send_counts)
+    n *= static_cast<std::int64_t>(sizeof(E));
+  for (std::int64_t &n : recv_counts)
+    n *= static_cast<std::int64_t>(sizeof(E));
+  comm_alltoallv_bytes(send, send_counts, recv, recv_counts);
+}
+
 inline std::int64_t comm_allreduce_max(std::int64_t value) {
   comm_allreduce_max(std::span<std::int64_t>(&value, 1));
   return value;

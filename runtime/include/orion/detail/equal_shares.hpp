@@ -64,12 +64,7 @@ void equal_shares(std::vector<K> &keys, std::vector<V> &values, std::int64_t tot
     out.insert(out.end(), v.begin(), v.begin() + prefix);
     out.insert(out.end(), v.begin() + prefix + stay, v.end());
     std::vector<E> in(static_cast<std::size_t>(below + above));
-    std::vector<std::int64_t> send_bytes(send), recv_bytes(recv);
-    for (std::int64_t &b : send_bytes)
-      b *= static_cast<std::int64_t>(sizeof(E));
-    for (std::int64_t &b : recv_bytes)
-      b *= static_cast<std::int64_t>(sizeof(E));
-    comm_alltoallv_bytes(out.data(), send_bytes, in.data(), recv_bytes);
+    comm_alltoallv(out.data(), send, in.data(), recv);
     // Keep the middle, then add what came from below at the front and from above at the back.
     v.erase(v.begin() + prefix + stay, v.end());
     v.erase(v.begin(), v.begin() + prefix);
