@@ -38,50 +38,146 @@ void swap_elements(LoopRun &run, std::int64_t i, std::int64_t d, std::size_t dim
   }
 }
 
-/// The in-place sort on precomputed block ids (`Id` wide enough for every block).
-template <class Id, std::size_t Dims, std::size_t Bytes>
-void flag_sort(LoopRun &run, std::vector<Id> &ids, const std::vector<std::int64_t> &offsets) {
-  const auto dims = static_cast<std::size_t>(run.dims);
-  const std::size_t bytes = run.value_size;
-  std::vector<std::int64_t> next(offsets.begin(), offsets.end() - 1);
-  for (std::size_t b = 0; b + 1 < offsets.size(); ++b)
-    for (std::int64_t &i = next[b]; i < offsets[b + 1];) {
-      const Id c = ids[static_cast<std::size_t>(i)];
+/// The element swaps of the in-place sorts: keys, values and block ids together.
+template <class Id, std::size_t Dims, std::size_t Bytes> class Swapper {
+public:
+  Swapper(LoopRun &run, std::vector<Id> &ids)
+      : run_(run), ids_(ids), dims_(static_cast<std::size_t>(run.dims)), bytes_(run.value_size) {}
+  std::size_t id(std::int64_t i) const { return ids_[static_cast<std::size_t>(i)]; }
+  void swap(std::int64_t i, std::int64_t d) const {
+    swap_elements<Dims, Bytes>(run_, i, d, dims_, bytes_);
+    std::swap(ids_[static_cast<std::size_t>(i)], ids_[static_cast<std::size_t>(d)]);
+  }
+
+private:
+  LoopRun &run_;
+  std::vector<Id> &ids_;
+  std::size_t dims_, bytes_;
+};
+
+/// The American flag sort's swaps: block b's slots before next[b] hold its elements, and every
+/// element out of place lies in some block's slots [next[c], ends[c]); fills every block.
+template <class S>
+void flag_sort(const S &sw, std::vector<std::int64_t> &next, const std::int64_t *ends) {
+  for (std::size_t b = 0; b < next.size(); ++b)
+    for (std::int64_t &i = next[b]; i < ends[b];) {
+      const std::size_t c = sw.id(i);
       if (c == b) {
         ++i;
         continue;
       }
-      const std::int64_t d = next[c]++;
-      swap_elements<Dims, Bytes>(run, i, d, dims, bytes);
-      std::swap(ids[static_cast<std::size_t>(i)], ids[static_cast<std::size_t>(d)]);
+      sw.swap(i, next[c]++);
     }
 }
 
+/// One stripe's share of a striped round (PARADIS, Cho et al., VLDB 2015): the same swaps as the
+/// flag sort, confined to the stripe's slice [gh[b], gt[b]) of every block, so that stripes run
+/// on separate threads touch separate elements. An element whose block's slice is full stays
+/// where it was; on return [first slot, gh[b]) of each slice holds block b's elements.
+template <class S>
+void permute_stripe(const S &sw, std::vector<std::int64_t> &gh,
+                    const std::vector<std::int64_t> &gt) {
+  for (std::size_t b = 0; b < gh.size(); ++b)
+    for (std::int64_t head = gh[b]; head < gt[b]; ++head) {
+      std::size_t k = sw.id(head);
+      while (k != b && gh[k] < gt[k]) {
+        sw.swap(head, gh[k]++);
+        k = sw.id(head);
+      }
+      if (k == b) {
+        if (head != gh[b])
+          sw.swap(head, gh[b]);
+        ++gh[b];
+      }
+    }
+}
+
+/// Moves block b's elements in [begin, end) to its front (a partition by the block id) and
+/// returns where the others start.
+template <class S>
+std::int64_t gather_block(const S &sw, std::size_t b, std::int64_t begin, std::int64_t end) {
+  for (;;) {
+    while (begin < end && sw.id(begin) == b)
+      ++begin;
+    while (begin < end && sw.id(end - 1) != b)
+      --end;
+    if (begin >= end)
+      return begin;
+    sw.swap(begin++, --end);
+  }
+}
+
+/// The sort into the blocks given by offsets. With more than one stripe, rounds of striped swaps
+/// run on up to `parts` threads, each followed by a partition of every block's unfinished
+/// region (on as many threads), until a round no longer halves what is out of place; the plain
+/// flag sort then places the rest. Every step depends on the ids and the stripe count only,
+/// never on `parts`, so the order the sort leaves is the same on any number of threads.
+template <class Id, std::size_t Dims, std::size_t Bytes>
+void sort_in_place(LoopRun &run, std::vector<Id> &ids, const std::vector<std::int64_t> &offsets,
+                   int stripes, int parts) {
+  const Swapper<Id, Dims, Bytes> sw(run, ids);
+  const std::size_t blocks = offsets.size() - 1;
+  const std::int64_t *ends = offsets.data() + 1;
+  std::vector<std::int64_t> head(offsets.begin(), offsets.end() - 1);
+  std::int64_t left = offsets.back() - offsets.front();
+  const auto uses = [](std::int64_t n, int parts) {
+    return static_cast<int>(std::clamp<std::int64_t>(n, 1, std::max(parts, 1)));
+  };
+  const auto s_count = static_cast<std::size_t>(stripes);
+  while (stripes > 1 && left > 0) {
+    std::vector<std::vector<std::int64_t>> gh(s_count, std::vector<std::int64_t>(blocks)),
+        gt(s_count, std::vector<std::int64_t>(blocks));
+    for (std::size_t s = 0; s < s_count; ++s)
+      for (std::size_t b = 0; b < blocks; ++b) {
+        const std::int64_t len = ends[b] - head[b];
+        gh[s][b] = head[b] + len * static_cast<std::int64_t>(s) / stripes;
+        gt[s][b] = head[b] + len * static_cast<std::int64_t>(s + 1) / stripes;
+      }
+    for_ranges(stripes, uses(stripes, parts), [&](std::int64_t begin, std::int64_t end, int) {
+      for (std::int64_t s = begin; s < end; ++s)
+        permute_stripe(sw, gh[static_cast<std::size_t>(s)], gt[static_cast<std::size_t>(s)]);
+    });
+    const auto count = static_cast<std::int64_t>(blocks);
+    for_ranges(count, uses(count, parts), [&](std::int64_t begin, std::int64_t end, int) {
+      for (auto b = static_cast<std::size_t>(begin); b < static_cast<std::size_t>(end); ++b)
+        head[b] = gather_block(sw, b, head[b], ends[b]);
+    });
+    std::int64_t now = 0;
+    for (std::size_t b = 0; b < blocks; ++b)
+      now += ends[b] - head[b];
+    const bool halved = now <= left / 2;
+    left = now;
+    if (!halved)
+      break;
+  }
+  flag_sort(sw, head, ends);
+}
+
 template <class Id>
-void flag_sort_dispatch(LoopRun &run, std::vector<Id> &ids,
-                        const std::vector<std::int64_t> &offsets) {
+void sort_in_place_dispatch(LoopRun &run, std::vector<Id> &ids,
+                            const std::vector<std::int64_t> &offsets, int stripes, int parts) {
   const std::size_t bytes = run.value_size;
   switch (run.dims) {
   case 1:
-    return bytes == 4   ? flag_sort<Id, 1, 4>(run, ids, offsets)
-           : bytes == 8 ? flag_sort<Id, 1, 8>(run, ids, offsets)
-                        : flag_sort<Id, 1, 0>(run, ids, offsets);
+    return bytes == 4   ? sort_in_place<Id, 1, 4>(run, ids, offsets, stripes, parts)
+           : bytes == 8 ? sort_in_place<Id, 1, 8>(run, ids, offsets, stripes, parts)
+                        : sort_in_place<Id, 1, 0>(run, ids, offsets, stripes, parts);
   case 2:
-    return bytes == 4   ? flag_sort<Id, 2, 4>(run, ids, offsets)
-           : bytes == 8 ? flag_sort<Id, 2, 8>(run, ids, offsets)
-                        : flag_sort<Id, 2, 0>(run, ids, offsets);
+    return bytes == 4   ? sort_in_place<Id, 2, 4>(run, ids, offsets, stripes, parts)
+           : bytes == 8 ? sort_in_place<Id, 2, 8>(run, ids, offsets, stripes, parts)
+                        : sort_in_place<Id, 2, 0>(run, ids, offsets, stripes, parts);
   case 3:
-    return bytes == 4   ? flag_sort<Id, 3, 4>(run, ids, offsets)
-           : bytes == 8 ? flag_sort<Id, 3, 8>(run, ids, offsets)
-                        : flag_sort<Id, 3, 0>(run, ids, offsets);
+    return bytes == 4   ? sort_in_place<Id, 3, 4>(run, ids, offsets, stripes, parts)
+           : bytes == 8 ? sort_in_place<Id, 3, 8>(run, ids, offsets, stripes, parts)
+                        : sort_in_place<Id, 3, 0>(run, ids, offsets, stripes, parts);
   default:
-    return flag_sort<Id, 0, 0>(run, ids, offsets);
+    return sort_in_place<Id, 0, 0>(run, ids, offsets, stripes, parts);
   }
 }
 
 template <class Id, class BlockOf>
 void sort_by_block_with(LoopRun &run, BlockOf &block_of, std::vector<std::int64_t> &offsets,
-                        int parts) {
+                        int parts, int stripes) {
   std::vector<Id> ids(static_cast<std::size_t>(run.nnz));
   count_over_ranges(run.nnz, parts, offsets,
                     [&](std::int64_t begin, std::int64_t end, std::int64_t *count) {
@@ -92,10 +188,19 @@ void sort_by_block_with(LoopRun &run, BlockOf &block_of, std::vector<std::int64_
                       }
                     });
   std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
-  flag_sort_dispatch(run, ids, offsets);
+  sort_in_place_dispatch(run, ids, offsets, stripes, parts);
 }
 
 } // namespace block_sort_detail
+
+/// The most stripes the in-place sort cuts its blocks into (block_sort_detail::sort_in_place).
+inline constexpr int kMaxSortStripes = 8;
+
+/// The stripes for n elements: one per kSetupGrain elements, at most kMaxSortStripes. A function
+/// of n only, so that the order the sort leaves does not depend on the rank's thread count.
+inline int sort_stripes(std::int64_t n) {
+  return static_cast<int>(std::clamp<std::int64_t>(n / kSetupGrain, 1, kMaxSortStripes));
+}
 
 /// Sorts the elements into block order in place (American flag sort: each block's region is
 /// filled by swapping misplaced elements into the next free slot of their own block), so the only
@@ -104,15 +209,18 @@ void sort_by_block_with(LoopRun &run, BlockOf &block_of, std::vector<std::int64_
 /// element about twice), and the common key and value sizes are compile-time constants: the sort
 /// was most of a rotation's first-epoch set-up, about two epochs of SGD MF at 2 workers. The ids
 /// are computed over `parts` ranges on as many threads (setup_threads.hpp; `block_of` must be
-/// safe to call from several threads at once); the swaps, and so the order the sort leaves, do
-/// not depend on it.
+/// safe to call from several threads at once), and the swaps run in `stripes` stripes (0: by
+/// sort_stripes) on up to `parts` threads; the order the sort leaves depends on the stripes,
+/// never on `parts`.
 template <class BlockOf>
 void sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64_t> &offsets,
-                   int parts = 1) {
+                   int parts = 1, int stripes = 0) {
+  if (stripes <= 0)
+    stripes = sort_stripes(run.nnz);
   if (offsets.size() - 1 <= 65536)
-    block_sort_detail::sort_by_block_with<std::uint16_t>(run, block_of, offsets, parts);
+    block_sort_detail::sort_by_block_with<std::uint16_t>(run, block_of, offsets, parts, stripes);
   else
-    block_sort_detail::sort_by_block_with<std::uint32_t>(run, block_of, offsets, parts);
+    block_sort_detail::sort_by_block_with<std::uint32_t>(run, block_of, offsets, parts, stripes);
 }
 
 /// Sorts the elements into block order keeping their storage order within each block: a stable

@@ -17,10 +17,14 @@ namespace {
 /// Sorts n elements with `dims` keys and `bytes`-byte values into `blocks` blocks (block of
 /// element j: a scrambled function of its first key), then checks the block regions and that
 /// every key kept its value.
-/// `parts`: the ranges (threads) the block ids are computed over. Returns the sorted keys.
+/// `parts`: the threads the block ids and the swaps use; `stripes`: the sort's stripes (0: its
+/// own choice); `order`: how the elements' blocks follow their storage order. Returns the sorted
+/// keys.
+enum class Order { Scrambled, Descending, Skewed };
 std::vector<std::int64_t> check_sort(int dims, std::size_t bytes, std::int64_t n,
-                                     std::int64_t blocks, int parts = 1) {
-  CAPTURE(dims, bytes, n, blocks, parts);
+                                     std::int64_t blocks, int parts = 1, int stripes = 0,
+                                     Order order = Order::Scrambled) {
+  CAPTURE(dims, bytes, n, blocks, parts, stripes, static_cast<int>(order));
   const auto d = static_cast<std::size_t>(dims);
   std::vector<std::int64_t> keys(static_cast<std::size_t>(n) * d);
   std::vector<unsigned char> values(static_cast<std::size_t>(n) * bytes);
@@ -41,11 +45,20 @@ std::vector<std::int64_t> check_sort(int dims, std::size_t bytes, std::int64_t n
   run.value_size = bytes;
   run.nnz = n;
   const auto block_of_key = [&](const std::int64_t *key) {
-    return static_cast<std::size_t>((key[0] * 2654435761) % blocks);
+    const std::int64_t j = key[0] / 7, scrambled = (key[0] * 2654435761) % blocks;
+    switch (order) {
+    case Order::Descending: // the last block's elements first, and so on
+      return static_cast<std::size_t>(blocks - 1 - j * blocks / n);
+    case Order::Skewed: // nine in ten in block 1, which comes first in storage
+      return static_cast<std::size_t>(j < n * 9 / 10 ? std::min<std::int64_t>(1, blocks - 1)
+                                                     : scrambled);
+    default:
+      return static_cast<std::size_t>(scrambled);
+    }
   };
   const auto block_of = [&](std::int64_t j) { return block_of_key(run.keys + j * dims); };
   std::vector<std::int64_t> offsets(static_cast<std::size_t>(blocks) + 1, 0);
-  orion::detail::sort_by_block(run, block_of, offsets, parts);
+  orion::detail::sort_by_block(run, block_of, offsets, parts, stripes);
   REQUIRE(offsets.front() == 0);
   REQUIRE(offsets.back() == n);
   for (std::int64_t b = 0; b < blocks; ++b)
@@ -85,6 +98,23 @@ TEST_CASE("sort_by_block computes the block ids on several threads, and sorts al
     REQUIRE(check_sort(1, 12, 999, 13, parts) == narrow);
   }
   REQUIRE(check_sort(3, 8, 5, 3, 7) == check_sort(3, 8, 5, 3, 1)); // fewer elements than parts
+}
+
+TEST_CASE("the striped sort leaves the same order on any number of threads", "[block_sort]") {
+  // Stripes of a few hundred elements, so that the test stays small: the set-up sorts large
+  // arrays this way (sort_stripes). Blocks laid out at random, in reverse, and one block holding
+  // nine in ten elements (its slices overflow; the rounds stop halving and the flag sort ends).
+  for (const Order order : {Order::Scrambled, Order::Descending, Order::Skewed})
+    for (int stripes : {2, 3, 8}) {
+      const std::vector<std::int64_t> one = check_sort(2, 4, 4001, 6, 1, stripes, order),
+                                      wide = check_sort(1, 12, 2999, 300, 1, stripes, order);
+      for (int parts : {2, 3, 9}) {
+        REQUIRE(check_sort(2, 4, 4001, 6, parts, stripes, order) == one);
+        REQUIRE(check_sort(1, 12, 2999, 300, parts, stripes, order) == wide);
+      }
+    }
+  REQUIRE(check_sort(2, 8, 5, 3, 2, 8) ==
+          check_sort(2, 8, 5, 3, 1, 8)); // more stripes than elements
 }
 
 TEST_CASE("the histogram clause's bounds do not depend on how many threads count", "[block_sort]") {
