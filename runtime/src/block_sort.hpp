@@ -15,6 +15,12 @@
 
 namespace orion::detail {
 
+/// What the in-place sort did (for tests; the order it leaves does not depend on it).
+struct BlockSortStats {
+  int rounds = 0;                     ///< striped rounds run
+  std::int64_t left_to_flag_sort = 0; ///< elements in the regions the one-thread flag sort took
+};
+
 namespace block_sort_detail {
 
 /// Swaps elements i and d: keys of `Dims` int64 and values of `Bytes` bytes, sizes known at
@@ -71,18 +77,19 @@ void flag_sort(const S &sw, std::vector<std::int64_t> &next, const std::int64_t 
 }
 
 /// One stripe's share of a striped round (PARADIS, Cho et al., VLDB 2015): the same swaps as the
-/// flag sort, confined to the stripe's slice [gh[b], gt[b]) of every block, so that stripes run
-/// on separate threads touch separate elements. An element whose block's slice is full stays
-/// where it was; on return [first slot, gh[b]) of each slice holds block b's elements.
+/// flag sort, confined to the stripe's slice [gh[i], gt[i]) of every block first + i, so that
+/// stripes run on separate threads touch separate elements. An element whose block's slice is
+/// full stays where it was; on return [first slot, gh[i]) of each slice holds its block's
+/// elements. Every element's block must lie in [first, first + gh.size()).
 template <class S>
-void permute_stripe(const S &sw, std::vector<std::int64_t> &gh,
+void permute_stripe(const S &sw, std::size_t first, std::vector<std::int64_t> &gh,
                     const std::vector<std::int64_t> &gt) {
   for (std::size_t b = 0; b < gh.size(); ++b)
     for (std::int64_t head = gh[b]; head < gt[b]; ++head) {
-      std::size_t k = sw.id(head);
+      std::size_t k = sw.id(head) - first;
       while (k != b && gh[k] < gt[k]) {
         sw.swap(head, gh[k]++);
-        k = sw.id(head);
+        k = sw.id(head) - first;
       }
       if (k == b) {
         if (head != gh[b])
@@ -109,53 +116,68 @@ std::int64_t gather_block(const S &sw, std::size_t b, std::int64_t begin, std::i
 
 /// The sort into the blocks given by offsets. With more than one stripe, rounds of striped swaps
 /// run on up to `parts` threads, each followed by a partition of every block's unfinished
-/// region (on as many threads), until a round no longer halves what is out of place; the plain
-/// flag sort then places the rest. Every step depends on the ids and the stripe count only,
-/// never on `parts`, so the order the sort leaves is the same on any number of threads.
+/// region (on as many threads, each taking a run of blocks with about an equal share of the
+/// unfinished elements), until a round no longer halves what is out of place; the plain flag sort
+/// then places the rest. Every step depends on the ids and the stripe count only, never on
+/// `parts`, so the order the sort leaves is the same on any number of threads.
 template <class Id, std::size_t Dims, std::size_t Bytes>
-void sort_in_place(LoopRun &run, std::vector<Id> &ids, const std::vector<std::int64_t> &offsets,
-                   int stripes, int parts) {
+BlockSortStats sort_in_place(LoopRun &run, std::vector<Id> &ids,
+                             const std::vector<std::int64_t> &offsets, int stripes, int parts) {
   const Swapper<Id, Dims, Bytes> sw(run, ids);
-  const std::size_t blocks = offsets.size() - 1;
   const std::int64_t *ends = offsets.data() + 1;
   std::vector<std::int64_t> head(offsets.begin(), offsets.end() - 1);
+  // Only the blocks that hold elements take part: a rank holds a run of the partition map's
+  // blocks, and each stripe's bounds and pass scale with the blocks, not with the elements.
+  std::size_t first = 0, last = head.size();
+  while (first < last && head[first] == ends[first])
+    ++first;
+  while (last > first && head[last - 1] == ends[last - 1])
+    --last;
+  const std::size_t active = last - first;
+  const int threads = std::max(parts, 1);
+  BlockSortStats stats;
   std::int64_t left = offsets.back() - offsets.front();
-  const auto uses = [](std::int64_t n, int parts) {
-    return static_cast<int>(std::clamp<std::int64_t>(n, 1, std::max(parts, 1)));
-  };
-  const auto s_count = static_cast<std::size_t>(stripes);
+  std::vector<std::int64_t> before(active + 1, 0); // unfinished elements before block first + i
   while (stripes > 1 && left > 0) {
-    std::vector<std::vector<std::int64_t>> gh(s_count, std::vector<std::int64_t>(blocks)),
-        gt(s_count, std::vector<std::int64_t>(blocks));
-    for (std::size_t s = 0; s < s_count; ++s)
-      for (std::size_t b = 0; b < blocks; ++b) {
-        const std::int64_t len = ends[b] - head[b];
-        gh[s][b] = head[b] + len * static_cast<std::int64_t>(s) / stripes;
-        gt[s][b] = head[b] + len * static_cast<std::int64_t>(s + 1) / stripes;
+    ++stats.rounds;
+    // Each thread's bounds are its own (no cache line shared with another thread's counters).
+    for_ranges(stripes, std::min(stripes, threads), [&](std::int64_t begin, std::int64_t end, int) {
+      std::vector<std::int64_t> gh(active), gt(active);
+      for (std::int64_t s = begin; s < end; ++s) {
+        for (std::size_t i = 0; i < active; ++i) {
+          const std::int64_t at = head[first + i], len = ends[first + i] - at;
+          gh[i] = at + len * s / stripes;
+          gt[i] = at + len * (s + 1) / stripes;
+        }
+        permute_stripe(sw, first, gh, gt);
       }
-    for_ranges(stripes, uses(stripes, parts), [&](std::int64_t begin, std::int64_t end, int) {
-      for (std::int64_t s = begin; s < end; ++s)
-        permute_stripe(sw, gh[static_cast<std::size_t>(s)], gt[static_cast<std::size_t>(s)]);
     });
-    const auto count = static_cast<std::int64_t>(blocks);
-    for_ranges(count, uses(count, parts), [&](std::int64_t begin, std::int64_t end, int) {
-      for (auto b = static_cast<std::size_t>(begin); b < static_cast<std::size_t>(end); ++b)
-        head[b] = gather_block(sw, b, head[b], ends[b]);
+    for (std::size_t i = 0; i < active; ++i)
+      before[i + 1] = before[i] + (ends[first + i] - head[first + i]);
+    for_ranges(left, threads, [&](std::int64_t begin, std::int64_t end, int) {
+      const auto from = std::lower_bound(before.begin(), before.end() - 1, begin),
+                 to = std::lower_bound(before.begin(), before.end() - 1, end);
+      for (auto i = static_cast<std::size_t>(from - before.begin());
+           i < static_cast<std::size_t>(to - before.begin()); ++i)
+        head[first + i] = gather_block(sw, first + i, head[first + i], ends[first + i]);
     });
     std::int64_t now = 0;
-    for (std::size_t b = 0; b < blocks; ++b)
+    for (std::size_t b = first; b < last; ++b)
       now += ends[b] - head[b];
     const bool halved = now <= left / 2;
     left = now;
     if (!halved)
       break;
   }
+  stats.left_to_flag_sort = left;
   flag_sort(sw, head, ends);
+  return stats;
 }
 
 template <class Id>
-void sort_in_place_dispatch(LoopRun &run, std::vector<Id> &ids,
-                            const std::vector<std::int64_t> &offsets, int stripes, int parts) {
+BlockSortStats sort_in_place_dispatch(LoopRun &run, std::vector<Id> &ids,
+                                      const std::vector<std::int64_t> &offsets, int stripes,
+                                      int parts) {
   const std::size_t bytes = run.value_size;
   switch (run.dims) {
   case 1:
@@ -176,8 +198,8 @@ void sort_in_place_dispatch(LoopRun &run, std::vector<Id> &ids,
 }
 
 template <class Id, class BlockOf>
-void sort_by_block_with(LoopRun &run, BlockOf &block_of, std::vector<std::int64_t> &offsets,
-                        int parts, int stripes) {
+BlockSortStats sort_by_block_with(LoopRun &run, BlockOf &block_of,
+                                  std::vector<std::int64_t> &offsets, int parts, int stripes) {
   std::vector<Id> ids(static_cast<std::size_t>(run.nnz));
   count_over_ranges(run.nnz, parts, offsets,
                     [&](std::int64_t begin, std::int64_t end, std::int64_t *count) {
@@ -188,7 +210,7 @@ void sort_by_block_with(LoopRun &run, BlockOf &block_of, std::vector<std::int64_
                       }
                     });
   std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
-  sort_in_place_dispatch(run, ids, offsets, stripes, parts);
+  return sort_in_place_dispatch(run, ids, offsets, stripes, parts);
 }
 
 } // namespace block_sort_detail
@@ -204,7 +226,8 @@ inline int sort_stripes(std::int64_t n) {
 
 /// Sorts the elements into block order in place (American flag sort: each block's region is
 /// filled by swapping misplaced elements into the next free slot of their own block), so the only
-/// extra memory is a block id per element (2 bytes up to 65,536 blocks) and every access runs
+/// extra memory is a block id per element (2 bytes up to 65,536 blocks) and a few words per block
+/// holding elements, per thread, and every access runs
 /// along one of the blocks' sequential cursors. The ids are computed once (the swaps look at an
 /// element about twice), and the common key and value sizes are compile-time constants: the sort
 /// was most of a rotation's first-epoch set-up, about two epochs of SGD MF at 2 workers. The ids
@@ -213,14 +236,15 @@ inline int sort_stripes(std::int64_t n) {
 /// sort_stripes) on up to `parts` threads; the order the sort leaves depends on the stripes,
 /// never on `parts`.
 template <class BlockOf>
-void sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64_t> &offsets,
-                   int parts = 1, int stripes = 0) {
+BlockSortStats sort_by_block(LoopRun &run, BlockOf block_of, std::vector<std::int64_t> &offsets,
+                             int parts = 1, int stripes = 0) {
   if (stripes <= 0)
     stripes = sort_stripes(run.nnz);
   if (offsets.size() - 1 <= 65536)
-    block_sort_detail::sort_by_block_with<std::uint16_t>(run, block_of, offsets, parts, stripes);
-  else
-    block_sort_detail::sort_by_block_with<std::uint32_t>(run, block_of, offsets, parts, stripes);
+    return block_sort_detail::sort_by_block_with<std::uint16_t>(run, block_of, offsets, parts,
+                                                                stripes);
+  return block_sort_detail::sort_by_block_with<std::uint32_t>(run, block_of, offsets, parts,
+                                                              stripes);
 }
 
 /// Sorts the elements into block order keeping their storage order within each block: a stable

@@ -20,20 +20,26 @@ namespace {
 /// own choice); `order`: how the elements' blocks follow their storage order. Returns the sorted
 /// keys.
 enum class Order { Scrambled, Descending, Skewed };
+/// Byte b of element j's value: j's four low bytes, again and again (plus the repetition), so that
+/// no two elements' values are alike.
+unsigned char value_byte(std::int64_t j, std::size_t b) {
+  return static_cast<unsigned char>((j >> (8 * (b % 4))) + static_cast<std::int64_t>(b / 4));
+}
 std::vector<std::int64_t> check_sort(int dims, std::size_t bytes, std::int64_t n,
                                      std::int64_t blocks, int parts = 1, int stripes = 0,
-                                     Order order = Order::Scrambled) {
+                                     Order order = Order::Scrambled,
+                                     orion::detail::BlockSortStats *stats = nullptr) {
   CAPTURE(dims, bytes, n, blocks, parts, stripes, static_cast<int>(order));
   const auto d = static_cast<std::size_t>(dims);
   std::vector<std::int64_t> keys(static_cast<std::size_t>(n) * d);
   std::vector<unsigned char> values(static_cast<std::size_t>(n) * bytes);
-  // Element j: keys j * 7 + k, value bytes j * 13 + b, so that each one's original index and
-  // value can be read back from its keys after the sort.
+  // Element j: keys j * 7 + k, and each 4 bytes of its value hold j (value_byte), so that each
+  // one's original index and value can be read back from its keys after the sort.
   for (std::int64_t j = 0; j < n; ++j) {
     for (std::size_t k = 0; k < d; ++k)
       keys[static_cast<std::size_t>(j) * d + k] = j * 7 + static_cast<std::int64_t>(k);
     for (std::size_t b = 0; b < bytes; ++b)
-      values[static_cast<std::size_t>(j) * bytes + b] = static_cast<unsigned char>(j * 13 + b);
+      values[static_cast<std::size_t>(j) * bytes + b] = value_byte(j, b);
   }
   orion::detail::LoopRun run;
   run.dims = dims;
@@ -55,7 +61,10 @@ std::vector<std::int64_t> check_sort(int dims, std::size_t bytes, std::int64_t n
   };
   const auto block_of = [&](std::int64_t j) { return block_of_key(run.keys + j * dims); };
   std::vector<std::int64_t> offsets(static_cast<std::size_t>(blocks) + 1, 0);
-  orion::detail::sort_by_block(run, block_of, offsets, parts, stripes);
+  const orion::detail::BlockSortStats did =
+      orion::detail::sort_by_block(run, block_of, offsets, parts, stripes);
+  if (stats)
+    *stats = did;
   REQUIRE(offsets.front() == 0);
   REQUIRE(offsets.back() == n);
   // Counted, then checked once: an assertion per element made the sanitized MPI tests slow.
@@ -71,8 +80,7 @@ std::vector<std::int64_t> check_sort(int dims, std::size_t bytes, std::int64_t n
     for (std::size_t k = 1; ok && k < d; ++k)
       ok = key[k] == key[0] + static_cast<std::int64_t>(k);
     for (std::size_t b = 0; ok && b < bytes; ++b)
-      ok = values[static_cast<std::size_t>(j) * bytes + b] ==
-           static_cast<unsigned char>(from * 13 + static_cast<std::int64_t>(b));
+      ok = values[static_cast<std::size_t>(j) * bytes + b] == value_byte(from, b);
     if (ok)
       seen[static_cast<std::size_t>(from)] = true;
     broken += !ok;
@@ -109,9 +117,9 @@ TEST_CASE("sort_by_block computes the block ids on several threads, and sorts al
 }
 
 TEST_CASE("the striped sort leaves the same order on any number of threads", "[block_sort]") {
-  // Stripes of a few hundred elements, so that the test stays small: the set-up sorts large
-  // arrays this way (sort_stripes). Blocks laid out at random, in reverse, and one block holding
-  // nine in ten elements (its slices overflow; the rounds stop halving and the flag sort ends).
+  // Stripes of a few hundred elements, so that the test stays small (the set-up cuts one stripe per
+  // 2^18 elements: sort_stripes). Blocks laid out at random, in reverse, and one block holding
+  // nine in ten elements.
   for (const Order order : {Order::Scrambled, Order::Descending, Order::Skewed})
     for (int stripes : {2, 3, 8}) {
       const std::vector<std::int64_t> one = check_sort(2, 4, 4001, 6, 1, stripes, order),
@@ -123,6 +131,29 @@ TEST_CASE("the striped sort leaves the same order on any number of threads", "[b
     }
   REQUIRE(check_sort(2, 8, 5, 3, 2, 8) ==
           check_sort(2, 8, 5, 3, 1, 8)); // more stripes than elements
+  // Blocks ids of 32 bits, striped.
+  REQUIRE(check_sort(2, 4, 200000, 70000, 2, 3) == check_sort(2, 4, 200000, 70000, 1, 3));
+}
+
+TEST_CASE("the striped rounds place most elements; the flag sort finishes when they stall",
+          "[block_sort]") {
+  orion::detail::BlockSortStats stats;
+  // Few large blocks: each stripe's slices take nearly what the stripe holds.
+  check_sort(2, 4, 4001, 6, 2, 2, Order::Scrambled, &stats);
+  CHECK(stats.rounds >= 1);
+  CHECK(stats.left_to_flag_sort < 4001 / 10);
+  // 300 blocks of about 10 elements in 8 stripes: a slice holds one or two, most overflow, the
+  // first round does not halve what is out of place, and the flag sort places the rest.
+  check_sort(1, 12, 2999, 300, 2, 8, Order::Scrambled, &stats);
+  CHECK(stats.rounds == 1);
+  CHECK(stats.left_to_flag_sort > 2999 / 2);
+  // The set-up's own choice: two stripes from 2^19 elements on.
+  const std::int64_t n = std::int64_t{1} << 19;
+  REQUIRE(orion::detail::sort_stripes(n) == 2);
+  const std::vector<std::int64_t> keys = check_sort(1, 4, n, 16, 2, 0, Order::Scrambled, &stats);
+  CHECK(stats.rounds >= 1);
+  CHECK(stats.left_to_flag_sort < n / 100);
+  REQUIRE(check_sort(1, 4, n, 16, 1) == keys);
 }
 
 TEST_CASE("the histogram clause's bounds do not depend on how many threads count", "[block_sort]") {
