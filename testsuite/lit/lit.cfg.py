@@ -37,7 +37,7 @@ if "ASAN_OPTIONS" in os.environ:
     host = os.path.join(config.test_exec_root, "mpicxx-O0")
     staged = "{}.{}".format(host, os.getpid())
     with open(staged, "w") as wrapper:
-        wrapper.write('#!/bin/sh\nexec mpicxx "$@" -O0\n')
+        wrapper.write('#!/bin/sh\nexec "{}" "$@" -O0\n'.format(config.host_cxx))
     os.chmod(staged, 0o755)
     os.replace(staged, host)
     config.environment["ORION_CXX"] = host
