@@ -2,6 +2,7 @@
 
 #include "array_sync.hpp"
 #include "block_sort.hpp"
+#include "element_runs.hpp"
 
 #include <orion/detail/comm.hpp>
 #include <orion/error.hpp>
@@ -508,6 +509,9 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   if (blocks > 1)
     layout.permuted = true;
   layout.serial_within_blocks = ordered || (blocks == 1 && !layout.permuted);
+  layout.repeated_coordinates.clear();
+  if (!ordered && blocks > 1)
+    layout.repeated_coordinates = repeated_coordinates(run, offsets);
   layout.signature = std::move(signature);
   layout.offsets = std::move(offsets);
   return layout.offsets;
@@ -544,6 +548,7 @@ BlockTask block_task(const LoopRun &run, const PartitionMap &map, const Task &ta
     const std::size_t block = static_cast<std::size_t>(map.block(task));
     b.begin = run.layout->offsets[block];
     b.end = run.layout->offsets[block + 1];
+    b.streams = block_stream_count(run, map, block);
     return b;
   }
   b.lo = map.lo;

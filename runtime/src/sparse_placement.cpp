@@ -2,6 +2,7 @@
 
 #include "array_sync.hpp"
 #include "block_sort.hpp"
+#include "element_runs.hpp"
 
 #include <orion/detail/comm.hpp>
 #include <orion/detail/sparse_shard.hpp>
@@ -282,6 +283,10 @@ void gather_space(LoopRun &run, const PartitionMap &map) {
   if (in_blocks) {
     kept.offsets = std::move(offsets);
     kept.signature.at(0) = run.global_nnz; // sparse_layout's signature starts with the count
+    // Each rank found the runs of its own blocks only; every block's elements are where they
+    // were, in the same order, so sampling the whole storage finds what each block's owner found.
+    if (!kept.repeated_coordinates.empty())
+      kept.repeated_coordinates = repeated_coordinates(run, kept.offsets);
     *run.layout = std::move(kept);
   }
 }

@@ -20,6 +20,7 @@
 #include <orion/accumulator.hpp>
 #include <orion/buffer.hpp>
 #include <orion/dense_array.hpp>
+#include <orion/detail/element_streams.hpp>
 #include <orion/detail/executor.hpp>
 #include <orion/detail/relaxed.hpp>
 #include <orion/error.hpp>
@@ -494,8 +495,15 @@ void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
           detail_::with_partials(reduced, [&](auto... partials) {
             const Key *const k = keys();
             T *const v = values();
-            for (std::int64_t j = task.begin; j < task.end; ++j)
-              body(views..., partials..., k[j], static_cast<Value &>(v[j]));
+            orion::detail::for_element_streams(
+                task.begin, task.end, task.streams,
+                [&](std::int64_t j) {
+                  body(views..., partials..., k[j], static_cast<Value &>(v[j]));
+                },
+                [&](std::int64_t j) {
+                  __builtin_prefetch(k + j);
+                  __builtin_prefetch(v + j);
+                });
             return std::tuple(partials...);
           });
         },

@@ -57,8 +57,10 @@ struct BlockTask {
   std::vector<std::int64_t> lo, hi;
   /// The candidate's transform (empty: identity).
   const std::vector<std::vector<std::int64_t>> *transform = nullptr;
-  /// Sparse spaces: the block's elements [begin, end) in storage order.
+  /// Sparse spaces: the block's elements [begin, end) in storage order, visited as `streams`
+  /// interleaved runs (for_element_streams; 1: in storage order).
   std::int64_t begin = 0, end = 0;
+  int streams = 1;
 };
 
 /// The rows a block's prefetch slice names, per argument of the loop: rows[a] collects them for

@@ -42,6 +42,11 @@ struct SparseLayout {
   int rows_in_order = -1;
   std::int64_t last_row = -1;
 
+  /// Per block of `offsets`, the key dimensions along which consecutive elements often share
+  /// their coordinate (a bit each: runtime/src/element_runs.hpp); empty when the blocks keep the
+  /// serial order.
+  std::vector<std::uint64_t> repeated_coordinates;
+
   /// A loop sorted the elements into its blocks: the storage is no longer in the serial order.
   bool permuted = false;
   /// The current layout keeps the serial order within each of its blocks (an ordered loop made
