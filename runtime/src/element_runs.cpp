@@ -15,12 +15,13 @@ std::vector<std::uint64_t> repeated_coordinates(const LoopRun &run,
   std::vector<std::uint64_t> repeated(blocks, 0);
   const int dims = std::min(run.dims, 64);
   const std::int64_t smallest = std::int64_t{64} * block_streams * block_streams;
+  std::vector<std::int64_t> same(static_cast<std::size_t>(dims));
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::int64_t begin = offsets[b], n = offsets[b + 1] - begin;
     if (n < smallest)
       continue;
     const std::int64_t pairs = std::min<std::int64_t>(n - 1, 1024), step = (n - 1) / pairs;
-    std::vector<std::int64_t> same(static_cast<std::size_t>(dims), 0);
+    std::fill(same.begin(), same.end(), 0);
     for (std::int64_t i = 0; i < pairs; ++i) {
       const std::int64_t *x = run.keys + (begin + i * step) * run.dims;
       for (int d = 0; d < dims; ++d)

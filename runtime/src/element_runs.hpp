@@ -20,10 +20,11 @@ std::vector<std::uint64_t> repeated_coordinates(const LoopRun &run,
                                                 const std::vector<std::int64_t> &offsets);
 
 /// How many streams `block` of the current layout runs in: block_streams when the loop may visit
-/// its blocks in any order (not `ordered`), writes a dense array, has no transform, and the block
-/// repeats a coordinate the schedule partitions (the rows of its local and rotated arrays); 1
-/// otherwise. It depends on the layout only, never on the thread count, so replay and checkpoints
-/// see the same order.
+/// its blocks in any order (not `ordered`), writes an argument other than the iterated array (a
+/// dense array, directly, relaxed or through a Buffer), has no transform, and the block repeats a
+/// coordinate the schedule partitions (the rows of its local and rotated arrays); 1 otherwise. It
+/// depends on the layout only, never on the thread count, so replay and checkpoints see the same
+/// order.
 int block_stream_count(const LoopRun &run, const PartitionMap &map, std::size_t block);
 
 } // namespace orion::detail

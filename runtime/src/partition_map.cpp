@@ -509,8 +509,11 @@ const std::vector<std::int64_t> &sparse_layout(LoopRun &run, const PartitionMap 
   if (blocks > 1)
     layout.permuted = true;
   layout.serial_within_blocks = ordered || (blocks == 1 && !layout.permuted);
+  // Found for an ordered loop's layout too: an unordered loop may reuse it (same signature), and
+  // must then find what it would find after sorting the same storage itself (a restored
+  // checkpoint does that).
   layout.repeated_coordinates.clear();
-  if (!ordered && blocks > 1)
+  if (blocks > 1)
     layout.repeated_coordinates = repeated_coordinates(run, offsets);
   layout.signature = std::move(signature);
   layout.offsets = std::move(offsets);

@@ -97,3 +97,50 @@ TEST_CASE("block_stream_count cuts only where a written row repeats", "[element_
   layout.repeated_coordinates.clear();
   CHECK(streams(0) == 1);
 }
+
+TEST_CASE("an unordered loop reusing an ordered loop's layout finds the same runs",
+          "[element_runs]") {
+  // A checkpoint restore sorts the storage again and finds the runs; so must a loop that reuses
+  // the layout an ordered loop left (same partition map), or the two would run different orders.
+  std::vector<std::int64_t> keys;
+  std::vector<float> values;
+  for (std::int64_t j = 0; j < 2000; ++j) {
+    keys.insert(keys.end(), {j / 20, (j * 7) % 50}); // rows in order, 20 elements each
+    values.push_back(static_cast<float>(j));
+  }
+  orion::detail::SparseLayout layout;
+  orion::detail::LoopRun run;
+  run.dims = 2;
+  run.sparse = true;
+  run.keys = keys.data();
+  run.values = reinterpret_cast<unsigned char *>(values.data());
+  run.value_size = sizeof(float);
+  run.nnz = run.global_nnz = 2000;
+  run.layout = &layout;
+  orion::plan::LoopPlan plan;
+  plan.arrays = {{"ratings"}, {"W"}};
+  plan.arrays[1].written = true;
+  plan.ordered = true;
+  run.plan = &plan;
+  orion::plan::Candidate by_rows;
+  by_rows.protocol = orion::model::Protocol::Rotation;
+  by_rows.dims = {0, 1};
+  orion::detail::PartitionMap map;
+  map.candidate = &by_rows;
+  map.schedule = orion::model::Protocol::Rotation;
+  map.space_parts = map.time_parts = 2;
+  map.space_bounds = {0, 50, 100};
+  map.time_bounds = {0, 25, 50};
+  const std::vector<std::int64_t> ordered_offsets = orion::detail::sparse_layout(run, map);
+  REQUIRE(ordered_offsets.size() == 5);
+  REQUIRE(layout.repeated_coordinates.size() == 4);
+  plan.ordered = false;
+  REQUIRE(orion::detail::sparse_layout(run, map) == ordered_offsets); // reused, not sorted again
+  for (int b = 0; b < 4; ++b) {
+    CAPTURE(b);
+    CHECK((layout.repeated_coordinates[static_cast<std::size_t>(b)] & 1) == 1);
+    const orion::detail::BlockTask task =
+        orion::detail::block_task(run, map, {b / 2, b / 2, b % 2});
+    CHECK(task.streams == orion::detail::block_streams);
+  }
+}
