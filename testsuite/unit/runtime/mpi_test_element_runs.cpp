@@ -29,6 +29,24 @@ struct Blocks {
   }
 };
 
+/// A loop over `ratings` that writes W (and reads H when `reads_h`).
+orion::plan::LoopPlan writing_plan(bool reads_h) {
+  orion::plan::LoopPlan plan;
+  plan.arrays = {{"ratings"}, {"W"}};
+  if (reads_h)
+    plan.arrays.push_back({"H"});
+  plan.arrays[1].written = true;
+  return plan;
+}
+
+/// A rotation whose space dimension is the rows (0) and time dimension the columns (1).
+orion::plan::Candidate rows_rotation() {
+  orion::plan::Candidate by_rows;
+  by_rows.protocol = orion::model::Protocol::Rotation;
+  by_rows.dims = {0, 1};
+  return by_rows;
+}
+
 } // namespace
 
 TEST_CASE("repeated_coordinates marks the blocks whose neighbours share a coordinate",
@@ -56,13 +74,9 @@ TEST_CASE("block_stream_count cuts only where a written row repeats", "[element_
   run.sparse = true;
   run.layout = &layout;
   layout.repeated_coordinates = orion::detail::repeated_coordinates(run, b.offsets);
-  orion::plan::LoopPlan plan;
-  plan.arrays = {{"ratings"}, {"W"}, {"H"}};
-  plan.arrays[1].written = true;
+  orion::plan::LoopPlan plan = writing_plan(true);
   run.plan = &plan;
-  orion::plan::Candidate by_rows;
-  by_rows.protocol = orion::model::Protocol::Rotation;
-  by_rows.dims = {0, 1};
+  const orion::plan::Candidate by_rows = rows_rotation();
   orion::detail::PartitionMap map;
   map.candidate = &by_rows;
   const auto streams = [&](std::size_t block) {
@@ -117,14 +131,10 @@ TEST_CASE("an unordered loop reusing an ordered loop's layout finds the same run
   run.value_size = sizeof(float);
   run.nnz = run.global_nnz = 2000;
   run.layout = &layout;
-  orion::plan::LoopPlan plan;
-  plan.arrays = {{"ratings"}, {"W"}};
-  plan.arrays[1].written = true;
+  orion::plan::LoopPlan plan = writing_plan(false);
   plan.ordered = true;
   run.plan = &plan;
-  orion::plan::Candidate by_rows;
-  by_rows.protocol = orion::model::Protocol::Rotation;
-  by_rows.dims = {0, 1};
+  const orion::plan::Candidate by_rows = rows_rotation();
   orion::detail::PartitionMap map;
   map.candidate = &by_rows;
   map.schedule = orion::model::Protocol::Rotation;
