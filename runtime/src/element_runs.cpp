@@ -51,4 +51,25 @@ int block_stream_count(const LoopRun &run, const PartitionMap &map, std::size_t 
   return (repeated[block] & partitioned) != 0 ? block_streams : 1;
 }
 
+std::string describe_streams(const LoopRun &run, const PartitionMap &map) {
+  if (!run.sparse)
+    return {};
+  const std::vector<std::int64_t> &offsets = run.layout->offsets;
+  std::int64_t held = 0, interleaved = 0;
+  for (std::size_t b = 0; b + 1 < offsets.size(); ++b) {
+    if (offsets[b + 1] == offsets[b])
+      continue;
+    ++held;
+    interleaved += block_stream_count(run, map, b) > 1;
+  }
+  if (interleaved == 0)
+    return {};
+  const plan::LoopPlan &plan = *run.plan;
+  return "loop " + plan.file + ":" + std::to_string(plan.line) + ": " +
+         std::to_string(interleaved) + " of the " + std::to_string(held) +
+         " blocks rank 0 holds run as " + std::to_string(block_streams) +
+         " interleaved runs (neighbouring elements in storage share a key coordinate the "
+         "schedule partitions, and the body writes)";
+}
+
 } // namespace orion::detail

@@ -7,6 +7,7 @@
 #include <orion/detail/executor.hpp>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace orion::detail {
@@ -26,5 +27,9 @@ std::vector<std::uint64_t> repeated_coordinates(const LoopRun &run,
 /// depends on the layout only, never on the thread count, so replay and checkpoints see the same
 /// order.
 int block_stream_count(const LoopRun &run, const PartitionMap &map, std::size_t block);
+
+/// For --orion-verbose: "loop F:L: K of the N blocks rank 0 holds run as 2 interleaved runs
+/// ...", or empty when none does.
+std::string describe_streams(const LoopRun &run, const PartitionMap &map);
 
 } // namespace orion::detail

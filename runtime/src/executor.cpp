@@ -13,6 +13,7 @@
 #include "bytes.hpp"
 #include "coherence.hpp"
 #include "crew.hpp"
+#include "element_runs.hpp"
 #include "lockstep.hpp"
 #include "partition_map.hpp"
 #include "rank_run.hpp"
@@ -308,6 +309,11 @@ void execute(LoopRun &run) {
                  st.options.replay_serial ? " [replayed serially]"
                  : st.options.check       ? " [checked]"
                                           : "");
+  if ((pass == 0 || first_plain_pass) && st.options.verbose && st.rank == 0) {
+    const std::string streams = describe_streams(run, map);
+    if (!streams.empty())
+      std::fprintf(stderr, "orion: %s\n", streams.c_str());
+  }
 
   // The values of an iterated dense array are written in place, never recorded: under a skewed
   // schedule their slabs do not line up with the blocks.
