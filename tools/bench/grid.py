@@ -13,7 +13,9 @@ orders and distributions, in every configuration, from one command.
    -DNDEBUG (a common user build) for the one-worker comparison.
 2. Data (gen_ratings): Zipf-skewed rows and columns in the generator's order (sorted by row) and
    in a random order, and uniform popularity in a random order.
-3. Configurations: serial, orionc 1 and 2 threads, orionc 2 ranks x 1 thread; for rank 16 the
+3. Configurations: serial, orionc 1 and 2 threads, orionc 2 ranks x 1 thread, and for the test
+   RMSE at 4 workers orionc 2 ranks x 2 threads (once: the RMSE does not depend on timing, and
+   4 workers on 2 cores give no time worth reporting); for rank 16 the
    hand-written baseline (tools/bench/stratified_sgd.cpp, 2 threads); with --libmf, LIBMF's
    mf-train at 2 threads with the same rank (built from the given source tree into WORK, never
    into the repository).
@@ -46,6 +48,8 @@ from run_bench import (EPOCH_LINE, LIBMF_LINE, REPO, build, generate, log,  # no
                        machine, median, run_once, time_per_epoch, wrap, write_atomic)
 
 RELEASE = "-O3 -march=native -DNDEBUG"
+# Configurations run once, for their test RMSE: more workers than cores, so no timing is reported.
+RMSE_ONLY = {"orionc-r2t2"}
 ASSERTS = "-O3 -march=native"
 
 
@@ -118,7 +122,10 @@ def cells_for(args, prog, bins, data, libmf):
     cells = [("serial", [rel["serial"]], own([]), False),
              ("orionc-t1", [rel["orionc"]], t1, False),
              ("orionc-t2", [rel["orionc"]], own(["--orion-threads=2"]), False),
-             ("orionc-r2", [*mpi_prefix(args, 2), rel["orionc"]], t1, True)]
+             ("orionc-r2", [*mpi_prefix(args, 2), rel["orionc"]], t1, True),
+             # 4 workers, for the test RMSE only (RMSE_ONLY).
+             ("orionc-r2t2", [*mpi_prefix(args, 2), rel["orionc"]],
+              own(["--orion-threads=2"]), True)]
     if args.asserts:
         dbg = bins[(prog.name, "asserts")]
         cells += [("serial-asserts", [dbg["serial"]], own([]), False),
@@ -164,8 +171,10 @@ def run_grid(args, programs, bins, datasets, libmf, work):
                               "libmf": name.startswith("libmf")})
     for rep in range(args.reps):
         for c in cells:
+            if c["config"] in RMSE_ONLY and rep:
+                continue
             # Startup + load varies little between runs; once per cell keeps the grid short.
-            load = [] if c["libmf"] or rep else [("load", 0)]
+            load = [] if c["libmf"] or rep or c["config"] in RMSE_ONLY else [("load", 0)]
             for kind, e in (*load, ("train", args.epochs)):
                 c[kind].append(measure_cell(args, c, e, rss_dir))
             log(f"rep {rep + 1}/{args.reps} {c['data']} {c['program']} {c['config']}: "
