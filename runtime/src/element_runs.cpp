@@ -68,7 +68,7 @@ std::string describe_streams(const LoopRun &run, const PartitionMap &map) {
   return "loop " + plan.file + ":" + std::to_string(plan.line) + ": " +
          std::to_string(interleaved) + " of the " + std::to_string(held) +
          " blocks rank 0 holds run as " + std::to_string(block_streams) +
-         " interleaved runs (neighbouring elements in storage share a key coordinate the "
+         " interleaved streams (neighbouring elements in storage share a key coordinate the "
          "schedule partitions, and the body writes)";
 }
 

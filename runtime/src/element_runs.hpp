@@ -1,7 +1,7 @@
 // Runs of elements that update the same row one after another, found in a sparse layout's blocks.
 // A row-sorted file keeps much of its order through the block sort: each block then holds long
 // runs of one row, and a loop that writes that row makes each update wait for the one before.
-// Such blocks are visited as interleaved runs (for_element_streams).
+// Such blocks are visited as interleaved streams (for_element_streams).
 #pragma once
 
 #include <orion/detail/executor.hpp>
@@ -28,7 +28,7 @@ std::vector<std::uint64_t> repeated_coordinates(const LoopRun &run,
 /// order.
 int block_stream_count(const LoopRun &run, const PartitionMap &map, std::size_t block);
 
-/// For --orion-verbose: "loop F:L: K of the N blocks rank 0 holds run as 2 interleaved runs
+/// For --orion-verbose: "loop F:L: K of the N blocks rank 0 holds run as 2 interleaved streams
 /// ...", or empty when none does.
 std::string describe_streams(const LoopRun &run, const PartitionMap &map);
 

@@ -1,5 +1,5 @@
 // The order a worker visits a sparse block's elements in (<orion/detail/element_streams.hpp>):
-// every element exactly once, interleaved runs for large blocks, storage order for small ones,
+// every element exactly once, interleaved streams for large blocks, storage order for small ones,
 // and prefetches only inside the block.
 #include <orion/detail/element_streams.hpp>
 
@@ -51,7 +51,7 @@ TEST_CASE("for_element_streams visits every element of the block once", "[elemen
 }
 
 TEST_CASE("for_element_streams interleaves the runs of a large block", "[element_streams]") {
-  // 1001 elements in 2 runs of 501 and 500: 0, 501, 1, 502, ..., 499, 1000, 500.
+  // 1001 elements in 2 streams of 501 and 500: 0, 501, 1, 502, ..., 499, 1000, 500.
   const Visit two = visit(0, 1001, 2);
   REQUIRE(two.order.size() == 1001);
   CHECK(two.order[0] == 0);

@@ -58,7 +58,7 @@ struct BlockTask {
   /// The candidate's transform (empty: identity).
   const std::vector<std::vector<std::int64_t>> *transform = nullptr;
   /// Sparse spaces: the block's elements [begin, end) in storage order, visited as `streams`
-  /// interleaved runs (for_element_streams; 1: in storage order).
+  /// interleaved streams (for_element_streams; 1: in storage order).
   std::int64_t begin = 0, end = 0;
   int streams = 1;
 };

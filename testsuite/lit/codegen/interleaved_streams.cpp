@@ -1,6 +1,6 @@
 // A block of a row-sorted file keeps each row's elements back to back after the block sort, so a
 // loop writing that row would wait on every update; the runtime runs such blocks as two
-// interleaved runs (docs/runtime.md, Partition). --orion-verbose names the loop and how many
+// interleaved streams (docs/runtime.md, Partition). --orion-verbose names the loop and how many
 // blocks (those whose sort kept enough of the rows together: the in-place sort moves some
 // elements out of file order); a loop that only reads, a shuffled file and one worker run in storage order. The order
 // depends on the stored data only: --orion-replay-serial and --orion-check print what the
@@ -30,16 +30,16 @@
 // RUN:   --orion-replay-serial > %t.np2r.txt
 // RUN: diff %t.np2.txt %t.np2r.txt
 //
-// T2: orion: loop {{.*}}interleaved_runs.cpp:[[#TRAIN:]]: 2d (0, 1) [2D rotation], 2 worker(s) (1 rank(s) x 2 thread(s)), 2 x 2 blocks
-// T2-NEXT: orion: loop {{.*}}interleaved_runs.cpp:[[#TRAIN]]: {{[1-4]}} of the 4 blocks rank 0 holds run as 2 interleaved runs (neighbouring elements in storage share a key coordinate the schedule partitions, and the body writes)
-// T2-NOT: interleaved runs
-// NP2: orion: loop {{.*}}interleaved_runs.cpp:[[#TRAIN:]]: 2d (0, 1) [2D rotation], 2 worker(s) (2 rank(s) x 1 thread(s)), 2 x 2 blocks
-// NP2-NEXT: orion: loop {{.*}}interleaved_runs.cpp:[[#TRAIN]]: {{[12]}} of the 2 blocks rank 0 holds run as 2 interleaved runs
-// NP2-NOT: interleaved runs
+// T2: orion: loop {{.*}}interleaved_streams.cpp:[[#TRAIN:]]: 2d (0, 1) [2D rotation], 2 worker(s) (1 rank(s) x 2 thread(s)), 2 x 2 blocks
+// T2-NEXT: orion: loop {{.*}}interleaved_streams.cpp:[[#TRAIN]]: {{[1-4]}} of the 4 blocks rank 0 holds run as 2 interleaved streams (neighbouring elements in storage share a key coordinate the schedule partitions, and the body writes)
+// T2-NOT: interleaved streams
+// NP2: orion: loop {{.*}}interleaved_streams.cpp:[[#TRAIN:]]: 2d (0, 1) [2D rotation], 2 worker(s) (2 rank(s) x 1 thread(s)), 2 x 2 blocks
+// NP2-NEXT: orion: loop {{.*}}interleaved_streams.cpp:[[#TRAIN]]: {{[12]}} of the 2 blocks rank 0 holds run as 2 interleaved streams
+// NP2-NOT: interleaved streams
 // The loop that only reads is never interleaved.
-// READS: orion: loop {{.*}}interleaved_runs.cpp:[[#TEST:]]: 1d (0) [1D]
-// READS-NOT: interleaved_runs.cpp:[[#TEST]]: {{.*}}interleaved runs
-// NONE-NOT: interleaved runs
+// READS: orion: loop {{.*}}interleaved_streams.cpp:[[#TEST:]]: 1d (0) [1D]
+// READS-NOT: interleaved_streams.cpp:[[#TEST]]: {{.*}}interleaved streams
+// NONE-NOT: interleaved streams
 #include <orion/orion.hpp>
 
 #include <cmath>
