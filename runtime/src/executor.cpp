@@ -16,9 +16,11 @@
 #include "element_runs.hpp"
 #include "lockstep.hpp"
 #include "partition_map.hpp"
+#include "pending_fills.hpp"
 #include "rank_run.hpp"
 #include "replica_warning.hpp"
 #include "served_loop.hpp"
+#include "slab_shards.hpp"
 #include "sparse_placement.hpp"
 #include "sparse_rows.hpp"
 
@@ -288,6 +290,8 @@ void execute(LoopRun &run) {
   note_serial_order(run);
   const PartitionMap map = make_partition_map(run, st.num_ranks, st.threads_per_rank,
                                               pass < st.options.stagger, st.options.rotation_depth);
+  keep_slabs_before_run(run, map);
+  write_pending_fills(run); // the rest, whole, before anything reads them
   if (run.shard != nullptr) {
     if (runs_distributed(run, map))
       place_elements(run, map);
@@ -355,9 +359,14 @@ void execute(LoopRun &run) {
     }
   }
 
-  for (const DenseHandle &h : run.arrays) // outside the loop, its slab shards gather again
-    if (h.shard != nullptr && *h.shard)
-      (*h.shard)->in_loop = false;
+  for (const DenseHandle &h : run.arrays) { // outside the loop, its slab shards gather again
+    if (h.shard == nullptr || !*h.shard)
+      continue;
+    Shard &shard = **h.shard;
+    shard.in_loop = false;
+    if (shard.slab && shard.cache_bytes > 0) // the rows fetched for this run (fetch_slab_rows)
+      release_cache(shard, h.data);
+  }
   ++st.loops.runs;
   st.loops.loop_seconds += seconds_since(start);
   profile.counters += st.loops - before;

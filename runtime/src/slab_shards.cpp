@@ -1,6 +1,7 @@
 #include "slab_shards.hpp"
 
 #include "coherence.hpp"
+#include "pending_fills.hpp"
 #include "served_loop.hpp"
 
 #include <orion/detail/comm.hpp>
@@ -107,12 +108,26 @@ void keep_slab(const LoopRun &run, const PartitionMap &map, std::size_t a) {
   slot->slab = true;
   if (state().options.verbose && comm_rank() == 0)
     std::fprintf(stderr,
-                 "orion: loop %s: '%s' (%.1f MB) stays on the ranks that wrote it, rows "
+                 "orion: loop %s: '%s' (%.1f MB) stays on the ranks that write it, rows "
                  "[%lld, %lld) on rank 0; a loop that needs it otherwise, or driver code, "
                  "gathers it\n",
                  where(run).c_str(), run.plan->arrays[a].name.c_str(),
                  static_cast<double>(h.bytes()) / 1e6, static_cast<long long>(slot->lo),
                  static_cast<long long>(slot->hi));
+}
+
+void keep_slabs_before_run(const LoopRun &run, const PartitionMap &map) {
+  if (map.ranks <= 1)
+    return;
+  const std::vector<ArraySync> syncs = array_syncs(run, map);
+  const std::vector<char> keep = slabs_to_keep(run, map, syncs);
+  for (std::size_t a = 0; a < keep.size(); ++a) {
+    if (!keep[a] || *run.arrays[a].shard) // any other shard is placed by place_shards as before
+      continue;
+    keep_slab(run, map, a);
+    const Shard &shard = **run.arrays[a].shard;
+    write_pending_rows(run, a, shard.lo, shard.hi); // driver code's fill, in this rank's rows
+  }
 }
 
 bool slab_read_in_slabs(const LoopRun &run, const PartitionMap &map, std::size_t a) {
@@ -135,7 +150,7 @@ bool slab_read_in_slabs(const LoopRun &run, const PartitionMap &map, std::size_t
 
 void fetch_slab_rows(const LoopRun &run, const PartitionMap &map, std::size_t a) {
   const DenseHandle &h = run.arrays[a];
-  const Shard &shard = **h.shard;
+  Shard &shard = **h.shard;
   const int ranks = shard.ranks, me = comm_rank();
   const auto row_bytes = static_cast<std::int64_t>(shard.row_bytes);
   // Rows that rank `from` holds and rank `to` reads (none to itself): the same on every rank.
@@ -170,6 +185,7 @@ void fetch_slab_rows(const LoopRun &run, const PartitionMap &map, std::size_t a)
     at += bytes;
   }
   comm_alltoallv_bytes(out.data(), send, in.data(), recv);
+  shard.cache_bytes += recv_total; // given back when the run ends
   at = 0;
   for (int q = 0; q < ranks; ++q) {
     const auto [lo, hi] = overlap(q, me);

@@ -38,6 +38,14 @@ std::vector<char> slabs_to_keep(const LoopRun &run, const PartitionMap &map,
 /// one it is (slab_stays).
 void keep_slab(const LoopRun &run, const PartitionMap &map, std::size_t a);
 
+/// Before a run's set-up: every argument the run will leave as a slab shard (slabs_to_keep) that
+/// is not sharded yet becomes one now, and a fill driver code asked for is written in this rank's
+/// rows only (pending_fills.hpp). Made a shard before the placement of the run's sparse data, the
+/// moment a rank's memory peaks, a rank holds only its rows there, not the whole array (driver
+/// code that read the array wrote every row on every rank; its pages of the rows other ranks
+/// write go back to the system). Collective (slabs_to_keep).
+void keep_slabs_before_run(const LoopRun &run, const PartitionMap &map);
+
 /// Whether the run only reads argument `a`, a slab shard, in slabs of dimension 0 (a `local` role
 /// it does not write): then each rank needs only its workers' rows, which fetch_slab_rows brings
 /// (the same answer on every rank).

@@ -15,9 +15,10 @@ update in helper functions). Each rank's peak RSS comes from /usr/bin/time aroun
 1,000-rating file at the same rank count measures what a program costs without data: the MPI
 library, the runtime and the factors.
 
-The bound the issue states, per rank: data / P + parameters + working set + that fixed cost. The
-parameters (W, H) are still whole on every rank (docs/runtime.md, "Distributed sparse data"), so
-they are not divided by P; the working set is the larger of the first loop's two steps: the
+The bound the issue states, per rank: data / P + parameters + working set + that fixed cost. Of
+the parameters, W (a local array: each rank writes the rows of its users) lives with its rows from
+the start of the first loop (docs/runtime.md, "Local arrays stay with their rows"), so it counts
+W / P; H (rotated) is still whole on every rank, so it is not divided; the working set is the larger of the first loop's two steps: the
 placement's buffers (one round's messages out, in, and those waiting for a free slot: three
 sixteenths of the share), and the block sort's 2-byte block id per element of the share. Writes OUT/bench-memory.md and OUT/bench/memory_*.svg atomically. Never a timed test:
 ctest does not run it.
@@ -110,10 +111,11 @@ def markdown(results):
         "in `tools/bench/programs/`.",
         "",
         f"- data: {results['data_mb']:.0f} MB of ratings ({KEY_BYTES + VALUE_BYTES} bytes each); "
-        "parameters W and H: whole on every rank (their size per program below).",
+        "parameters W and H (their size per program below): W, a local array, lives with its "
+        "rows (W / P per rank), H, rotated, is whole on every rank.",
         "- fixed cost: the same program on a 1,000-rating file at the same rank count (MPI "
         "library, runtime, factors).",
-        "- bound: data / P + parameters + working set (the larger of the placement's buffers, "
+        "- bound: data / P + W / P + H + working set (the larger of the placement's buffers, "
         "one round's messages out, in and waiting for a slot, three sixteenths of the share, and "
         "the block sort's 2-byte block id per element of the share) + fixed cost.",
         "",
@@ -160,7 +162,8 @@ def main(argv):
     runs = []
     for name in args.programs:
         program = build_program(args, work, name)
-        params_mb = (args.rows + args.cols) * PROGRAMS[name][1] * 4 / 2**20
+        w_mb, h_mb = (n * PROGRAMS[name][1] * 4 / 2**20 for n in (args.rows, args.cols))
+        params_mb = w_mb + h_mb
         fixed = {ranks: run(args, program, tiny, ranks, "on", rss_dir)["rss_mb_max"]
                  for ranks in args.ranks}
         for order, train in (("sorted", "train"), ("shuffled", "train_shuffled")):
@@ -173,7 +176,7 @@ def main(argv):
                 # One rank with one thread runs a single block: no placement, no sort.
                 working = (max(3 * share / 16, share * BLOCK_ID_BYTES / (KEY_BYTES + VALUE_BYTES))
                            if ranks > 1 else 0)
-                row["bound_mb"] = share + params_mb + working + fixed[ranks]
+                row["bound_mb"] = share + w_mb / ranks + h_mb + working + fixed[ranks]
                 runs.append(row)
     results = {"command": shlex.join(["tools/bench/memory.py", *argv]),
                "date": run_bench.time.strftime("%Y-%m-%d"), "machine": run_bench.machine(args),

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <orion/detail/check.hpp>
+#include <orion/detail/comm.hpp>
+#include <orion/detail/pending_fill.hpp>
 #include <orion/detail/random.hpp>
 #include <orion/detail/shard.hpp>
 #include <orion/detail/zeroed_storage.hpp>
@@ -175,6 +177,7 @@ public:
     data_ = std::move(other.data_);
 #ifdef ORION_DISTRIBUTED
     shard_ = std::move(other.shard_);
+    pending_ = std::move(other.pending_);
     pinned_ = other.pinned_; // the storage, and the pointers driver code keeps into it, move along
 #endif
     return *this;
@@ -219,21 +222,24 @@ public:
   }
 
   /// On a sharded array, each rank fills its own rows (the others are a cache nobody reads).
+  /// A large array on several ranks is filled when it is first read (detail/pending_fill.hpp).
   void fill(const T &value) {
-    const auto [first, last] = filled_range();
-    std::fill(data_.data() + first, data_.data() + last, value);
+    write_fill([value](T *data, std::size_t first, std::size_t last) {
+      std::fill(data + first, data + last, value);
+    });
   }
 
   /// Normal(mean, stddev) values; element i (row-major) depends only on (seed, i), so the result
   /// is the same for any compiler, standard library, rank count or fill order.
   void fill_normal(T mean, T stddev, std::uint64_t seed) {
     static_assert(std::floating_point<T>, "fill_normal needs a floating-point element type");
-    const auto [first, last] = filled_range();
-    for (std::size_t i = first; i < last; ++i) {
-      const double z = detail::box_muller(detail::counter_bits(seed, 2 * i),
-                                          detail::counter_bits(seed, 2 * i + 1));
-      data_[i] = static_cast<T>(static_cast<double>(mean) + static_cast<double>(stddev) * z);
-    }
+    write_fill([mean, stddev, seed](T *data, std::size_t first, std::size_t last) {
+      for (std::size_t i = first; i < last; ++i) {
+        const double z = detail::box_muller(detail::counter_bits(seed, 2 * i),
+                                            detail::counter_bits(seed, 2 * i + 1));
+        data[i] = static_cast<T>(static_cast<double>(mean) + static_cast<double>(stddev) * z);
+      }
+    });
   }
 
   /// Uniform values in [lo, hi) (integers: lo, lo+1, ..., hi-1); element i depends only on
@@ -241,23 +247,23 @@ public:
   void fill_uniform(T lo, T hi, std::uint64_t seed) {
     static_assert(std::floating_point<T> || std::integral<T>,
                   "fill_uniform needs an integral or floating-point element type");
-    const auto [first, last] = filled_range();
-    for (std::size_t i = first; i < last; ++i) {
-      const std::uint64_t bits = detail::counter_bits(seed, i);
-      if constexpr (std::floating_point<T>) {
-        const double u = detail::unit_double(bits);
-        T v = static_cast<T>(static_cast<double>(lo) + (static_cast<double>(hi) - lo) * u);
-        if (v >= hi && hi > lo) // rounding to a narrower T can land on hi
-          v = std::nextafter(hi, lo);
-        data_[i] = v;
-      } else {
-        const auto range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
-        data_[i] =
-            hi > lo
-                ? static_cast<T>(static_cast<std::uint64_t>(lo) + detail::scale_below(bits, range))
-                : lo;
+    write_fill([lo, hi, seed](T *data, std::size_t first, std::size_t last) {
+      for (std::size_t i = first; i < last; ++i) {
+        const std::uint64_t bits = detail::counter_bits(seed, i);
+        if constexpr (std::floating_point<T>) {
+          const double u = detail::unit_double(bits);
+          T v = static_cast<T>(static_cast<double>(lo) + (static_cast<double>(hi) - lo) * u);
+          if (v >= hi && hi > lo) // rounding to a narrower T can land on hi
+            v = std::nextafter(hi, lo);
+          data[i] = v;
+        } else {
+          const auto range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
+          data[i] = hi > lo ? static_cast<T>(static_cast<std::uint64_t>(lo) +
+                                             detail::scale_below(bits, range))
+                            : lo;
+        }
       }
-    }
+    });
   }
 
   iterator begin() { return {data(), key_type{}, &extents_}; }
@@ -268,15 +274,43 @@ public:
 private:
   friend struct detail::DenseAccess;
 
-  /// Makes a sharded array whole (collective); nothing otherwise.
+  /// Makes a sharded array whole (collective) and writes a pending fill; nothing otherwise.
   void whole() const {
 #ifdef ORION_DISTRIBUTED
+    if (pending_) [[unlikely]]
+      write_pending();
     if (shard_ && detail::gather_shards(reinterpret_cast<unsigned char *>(
                                             const_cast<DenseArray *>(this)->data_.data()),
                                         *shard_)) [[unlikely]]
       shard_.reset();
 #endif
   }
+
+  /// Runs write(data, first, last) over the elements a fill writes, or keeps it for later: on
+  /// several ranks, a large array that is not sharded is filled when it is first read.
+  template <class Write> void write_fill(Write write) {
+    const auto [first, last] = filled_range();
+#ifdef ORION_DISTRIBUTED
+    if (!shard_ && detail::comm_size() > 1 &&
+        data_.size() * sizeof(T) >= detail::kDeferredFillMinBytes) {
+      pending_ = std::make_unique<detail::PendingFill>(
+          detail::PendingFill{[write](void *data, std::size_t f, std::size_t l) {
+            write(static_cast<T *>(data), f, l);
+          }});
+      return;
+    }
+    pending_.reset(); // not sharded: the fill below writes every element
+#endif
+    write(data_.data(), first, last);
+  }
+
+#ifdef ORION_DISTRIBUTED
+  /// Writes the pending fill into every element.
+  void write_pending() const {
+    const std::unique_ptr<detail::PendingFill> fill = std::move(pending_);
+    fill->write(const_cast<DenseArray *>(this)->data_.data(), 0, data_.size());
+  }
+#endif
 
   /// The elements a fill writes: all of them, or this rank's rows of a sharded array.
   std::pair<std::size_t, std::size_t> filled_range() const noexcept {
@@ -300,6 +334,8 @@ private:
 #ifdef ORION_DISTRIBUTED
   /// Set while the array is sharded across ranks.
   mutable std::unique_ptr<detail::Shard> shard_;
+  /// Set while a fill driver code asked for is not written yet (detail/pending_fill.hpp).
+  mutable std::unique_ptr<detail::PendingFill> pending_;
   /// Driver code keeps a pointer or reference into it (detail::pin): it stays whole from then on.
   mutable bool pinned_ = false;
 #endif
@@ -310,17 +346,35 @@ namespace detail {
 /// The runtime's access to a DenseArray's storage, past the gathering that driver code triggers:
 /// parallel loops reach a sharded array's rows through their views (parallel/served.hpp).
 struct DenseAccess {
+  /// The storage, with any pending fill written (a parallel loop has written its arguments'
+  /// fills when it started, so its workers never write one).
   template <class T, std::size_t N> static T *data(const DenseArray<T, N> &a) noexcept {
+    write_pending(a);
+    return const_cast<DenseArray<T, N> &>(a).data_.data();
+  }
+  /// The storage as it is, a pending fill not written: for the executor's handle, which decides
+  /// which rows of it to write (pending).
+  template <class T, std::size_t N> static T *storage(const DenseArray<T, N> &a) noexcept {
     return const_cast<DenseArray<T, N> &>(a).data_.data();
   }
   /// The element, bounds-checked like operator(), without making the array whole.
   template <class T, std::size_t N, class... I>
   static T &element(const DenseArray<T, N> &a, I... i) {
+    write_pending(a);
     return const_cast<DenseArray<T, N> &>(a).at(i...);
   }
   template <class T, std::size_t N, class... I>
   static std::span<T> row(const DenseArray<T, N> &a, I... i) {
+    write_pending(a);
     return const_cast<DenseArray<T, N> &>(a).row_at(i...);
+  }
+  template <class T, std::size_t N> static void write_pending(const DenseArray<T, N> &a) noexcept {
+#ifdef ORION_DISTRIBUTED
+    if (a.pending_) [[unlikely]]
+      a.write_pending();
+#else
+    (void)a;
+#endif
   }
 #ifdef ORION_DISTRIBUTED
   template <class T, std::size_t N>
@@ -328,6 +382,10 @@ struct DenseAccess {
     return a.shard_;
   }
   template <class T, std::size_t N> static void whole(const DenseArray<T, N> &a) { a.whole(); }
+  template <class T, std::size_t N>
+  static std::unique_ptr<PendingFill> &pending(const DenseArray<T, N> &a) noexcept {
+    return a.pending_;
+  }
   template <class T, std::size_t N> static bool &pinned(const DenseArray<T, N> &a) noexcept {
     return a.pinned_;
   }

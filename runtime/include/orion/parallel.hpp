@@ -252,10 +252,11 @@ template <class T, std::size_t N> inline constexpr bool is_dense_array_v<DenseAr
 /// sharded array stays so), its shape and its shard slot.
 template <class T, std::size_t N> orion::detail::DenseHandle handle(const DenseArray<T, N> &a) {
   orion::detail::DenseHandle h{
-      reinterpret_cast<unsigned char *>(orion::detail::DenseAccess::data(a)), sizeof(T),
+      reinterpret_cast<unsigned char *>(orion::detail::DenseAccess::storage(a)), sizeof(T),
       std::vector<std::int64_t>(a.extents().begin(), a.extents().end())};
   h.shard = &orion::detail::DenseAccess::shard(a);
   h.pinned = &orion::detail::DenseAccess::pinned(a);
+  h.pending = &orion::detail::DenseAccess::pending(a);
   return h;
 }
 

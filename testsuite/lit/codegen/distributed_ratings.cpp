@@ -21,6 +21,16 @@
 // RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
 // RUN:   %mpiexec -np 4 %t %t.txt --orion-threads=1 --orion-cache=off > %t.np4.txt
 // RUN: diff %t.serial.txt %t.np4.txt
+// The local array W (kept with its rows even when small: --orion-shard-min-bytes=0) becomes a slab
+// shard before the loop places the ratings, so a rank gives back its pages of the other ranks'
+// rows before its memory peaks, not after the loop (regression: the shard was made when the first
+// run ended, and every rank held W whole through the placement).
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
+// RUN:   %mpiexec -np 2 %t %t.txt --orion-threads=1 --orion-cache=off --orion-verbose \
+// RUN:   --orion-shard-min-bytes=0 > %t.slab.txt 2> %t.slab.err
+// RUN: diff %t.serial.txt %t.slab.txt
+// RUN: FileCheck %s --input-file=%t.slab.err --check-prefix=SLAB
 #include <orion/orion.hpp>
 
 #include <cmath>
@@ -65,3 +75,7 @@ int main(int argc, char **argv) {
 // VERBOSE: orion: loop {{.*}}distributed_ratings.cpp:{{[0-9]+}}: placed the elements of 'ratings' on the ranks that run them: rank 0 holds {{[0-9]+}} of 3000 and sent {{[0-9]+}}
 // VERBOSE-NOT: placed the elements
 // VERBOSE: orion: gathered a distributed SparseArray of 3000 elements whole on every rank
+
+// SLAB: orion: loop {{.*}}distributed_ratings.cpp:[[#LOOP:]]: 'W' ({{.*}} MB) stays on the ranks that write it
+// SLAB-NOT: 'H' {{.*}} stays on the ranks
+// SLAB: orion: loop {{.*}}distributed_ratings.cpp:[[#LOOP]]: placed the elements of 'ratings' on the ranks that run them

@@ -128,9 +128,9 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// CHECK: orion: loop {{.*}}local_slabs.cpp:[[#LOOP:]]: 'W' ({{.*}} MB) stays on the ranks that wrote it
+// CHECK: orion: loop {{.*}}local_slabs.cpp:[[#LOOP:]]: 'W' ({{.*}} MB) stays on the ranks that write it
 // CHECK-NOT: 'P' {{.*}} stays on the ranks
 // CHECK: orion: 'W' ({{.*}} MB) gathered whole on every rank
-// CHECK: orion: loop {{.*}}local_slabs.cpp:[[#LOOP]]: 'W' ({{.*}} MB) stays on the ranks that wrote it
+// CHECK: orion: loop {{.*}}local_slabs.cpp:[[#LOOP]]: 'W' ({{.*}} MB) stays on the ranks that write it
 // CHECK: orion: stats: loop {{.*}}local_slabs.cpp:[[#LOOP]]: all 2 rank(s) sent {{.*}} per run; the cost model predicted {{.*}} per pass (sent / model 1.000)
 // OFF-NOT: stays on the ranks

@@ -49,5 +49,5 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// CHECK: orion: loop {{.*}}served_after_slab.cpp:{{[0-9]+}}: 'W' ({{.*}} MB) stays on the ranks that wrote it
+// CHECK: orion: loop {{.*}}served_after_slab.cpp:{{[0-9]+}}: 'W' ({{.*}} MB) stays on the ranks that write it
 // CHECK: orion: stats: rank 0 served arrays: prefetch named {{[0-9]+}} row(s) of other ranks ({{.*}}; 0 row(s) fetched on a miss

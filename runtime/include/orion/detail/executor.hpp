@@ -19,6 +19,7 @@
 namespace orion::detail {
 
 struct SparseShard;
+struct PendingFill;
 
 /// A dense array seen as bytes (row-major).
 struct DenseHandle {
@@ -34,6 +35,9 @@ struct DenseHandle {
   std::unique_ptr<Shard> *shard = nullptr;
   /// Driver code has reached the array's elements (DenseArray::touch): it stays whole.
   const bool *pinned = nullptr;
+  /// The array's pending fill slot (DenseAccess::pending): a fill driver code asked for and that
+  /// the run writes before its workers start (detail/pending_fill.hpp); null when there is none.
+  std::unique_ptr<PendingFill> *pending = nullptr;
   /// Passed as sparse_rows(X): a SparseArray the body reads only row by row (`X.row(s)`), with
   /// no dense storage (data is null); `sparse` is its shard while it is distributed, else null.
   bool sparse_rows = false;
