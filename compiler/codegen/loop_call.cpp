@@ -145,10 +145,20 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
     if (loop.arrays[id].kind == ir::ArrayKind::Sparse && args.arg(static_cast<int>(id)) < 0 &&
         is_identifier(loop.arrays[id].name))
       wholes += fmt::format("{}::orion::parallel::whole({});\n", i1, loop.arrays[id].name);
+  // Lambdas defined before the loop that reach orion objects and that the body calls: declared
+  // again at the top of the body's lambda, as written, so that the objects' names in them are the
+  // views the body sees (frontend/outer_lambdas.hpp). The originals are then unused there.
+  std::string redeclared, used;
+  for (const ir::OuterLambda &l : loop.text.outer_lambdas) {
+    redeclared += fmt::format("\n{}\n{}{}", source.line_directive(source.line(l.text.begin)),
+                              source.indent_to(l.text.begin), source.slice(l.text));
+    used += fmt::format("{}(void){};\n", i1, l.name);
+  }
+  const std::string for_line = source.line_directive(source.line(loop.text.statement.begin));
   std::string out =
-      fmt::format("{{\n{}static const ::orion::plan::LoopPlan orion_plan{};\n{}{}{}\n", i1,
+      fmt::format("{{\n{}static const ::orion::plan::LoopPlan orion_plan{};\n{}{}{}{}\n", i1,
                   plan_initializer(loop, analysis, args, path, i1), prefetch.value_or(""), wholes,
-                  source.line_directive(source.line(loop.text.statement.begin)));
+                  used, for_line);
   // Outer scalars the body reads enter the lambda as copies, declared under their own names
   // before the body: a by-reference capture is reached through memory that every float store in
   // the body may alias, which keeps the compiler from vectorizing the update (see
@@ -168,7 +178,7 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
         "::orion::parallel::arrays({}), {}[&{}]({}{}[[maybe_unused]] const auto &{}, "
         "[[maybe_unused]] auto &{}){}{}\n",
         i1, kShadowOff, source.slice(loop.text.range), arrays, reduction_arg, captures, params, sep,
-        loop.space.key_name, loop.space.value_name, " {" + copies, kShadowOn);
+        loop.space.key_name, loop.space.value_name, " {" + copies + redeclared, kShadowOn);
     out += body_line;
     out += close_call(prefetch.has_value());
     return out;
@@ -178,12 +188,15 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
                      "::orion::parallel::NestBounds<{n}>{{{{{{{lo}}}}}, {{{{{hi}}}}}}}, "
                      "::orion::parallel::arrays({arrays}), {reductions}"
                      "[&{captures}]({params}{sep}const ::orion::parallel::Block<{n}> "
-                     "&orion_block) {{{copies}{hdr}{on}\n",
+                     "&orion_block) {{{copies}{lambdas}{hdr}{on}\n",
                      fmt::arg("i1", i1), fmt::arg("off", kShadowOff), fmt::arg("on", kShadowOn),
                      fmt::arg("n", dims), fmt::arg("lo", lowers), fmt::arg("hi", uppers),
                      fmt::arg("arrays", arrays), fmt::arg("reductions", reduction_arg),
                      fmt::arg("params", params), fmt::arg("sep", sep), fmt::arg("hdr", headers),
-                     fmt::arg("captures", captures), fmt::arg("copies", copies));
+                     fmt::arg("captures", captures), fmt::arg("copies", copies),
+                     fmt::arg("lambdas", redeclared.empty() ? std::string()
+                                                            : fmt::format("{}\n{}\n{}", redeclared,
+                                                                          for_line, i1)));
   out += body_line;
   out += close_call(prefetch.has_value());
   return out;

@@ -173,6 +173,15 @@ DiagInfo info(Diag diag) {
                       "per-worker partial values, so %1() would see only this worker's share "
                       "(and aggregate() is collective); only '+=' (or the accumulator's own "
                       "operator) may be used in the body; read the result after the loop"};
+  case Diag::OuterLambdaNotRedeclarable:
+    return {L::Error, "'%0', called in the parallel loop, is a lambda defined before it that "
+                      "reaches the orion object '%1', and %2: orionc declares such a lambda again "
+                      "inside the loop, so that '%1' there is the partition the worker runs (the "
+                      "lambda as defined reaches this rank's own copy, where the other ranks never "
+                      "see its writes); define the lambda inside the loop body, or capture by "
+                      "reference in a lambda of its own declaration"};
+  case Diag::OuterLambdaHereNote:
+    return {L::Note, "'%0' is defined here"};
   case Diag::InnerParallelLoopNote:
     return {L::Note, "the inner parallel loop"};
   case Diag::OpaqueArrayHereNote:

@@ -52,6 +52,8 @@ enum class Diag {
   CalleeWritesStatic,
   OuterReferenceIntoArray,
   AccumulatorMethodInBody,
+  OuterLambdaNotRedeclarable,
+  OuterLambdaHereNote,
 };
 
 /// Thin wrapper that registers the custom diagnostic ids with a Clang DiagnosticsEngine.

@@ -8,6 +8,7 @@
 #include "element_only_arrays.hpp"
 #include "loop_form.hpp"
 #include "loop_text.hpp"
+#include "outer_lambdas.hpp"
 #include "ref_collector.hpp"
 #include "scalar_copies.hpp"
 
@@ -179,6 +180,7 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
 
   check_body_control_flow(body, diags);
   RefCollector(ctx, diags).scan(body);
+  find_outer_lambdas(body, ctx, diags);
   find_array_renames(body, ctx);
   mark_block_reductions(body, loop);
   mark_element_only_arrays(body, loop);

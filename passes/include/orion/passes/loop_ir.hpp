@@ -195,6 +195,12 @@ struct ArrayRename {
 
 /// Where a loop is written in the main file, for code generation, which splices the file's text.
 /// Plain byte offsets: LoopIR stays free of Clang types.
+/// A lambda defined before a loop that code generation declares again inside its body.
+struct OuterLambda {
+  ByteRange text; ///< its declaration, through the `;`
+  std::string name;
+};
+
 struct LoopText {
   /// False when the loop cannot be spliced (produced by a macro expansion, not in the main
   /// file); `why` says what it is. The dumps work either way; code generation refuses it.
@@ -211,6 +217,11 @@ struct LoopText {
   /// lambda, where they must be `return`.
   std::vector<unsigned> continues;
   std::vector<ArrayRename> renames; ///< in text order, disjoint
+  /// Lambdas defined before the loop that capture orion objects and that the body calls
+  /// (directly or through one another): their declarations through the `;`, in text order. Code
+  /// generation declares them again at the top of the body's lambda, where the objects' names are
+  /// the runtime's views (a lambda declared outside reaches the rank's own copy of an array).
+  std::vector<OuterLambda> outer_lambdas;
 };
 
 /// A parameter of a helper function declared as a reference to an orion::DenseArray.
