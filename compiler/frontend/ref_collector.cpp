@@ -43,6 +43,7 @@ void RefCollector::record(const Access &access, ir::AccessKind kind, bool commut
   ref.location = ctx_.location(access.expr->getBeginLoc());
   ref.text = ctx_.text(access.expr);
   ref.via = access.via;
+  ref.commutative = commutative && ctx_.inlined.empty(); // a helper's `+=` is a plain write
   ctx_.loop.refs.push_back(std::move(ref));
 }
 

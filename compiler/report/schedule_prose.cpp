@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace orion::report {
 namespace {
 
@@ -117,11 +119,26 @@ std::vector<std::string> suggestions(const ir::Loop &loop, const deps::ScheduleC
       out.push_back("drop 'ordered' if any serial order of the iterations is acceptable "
                     "(write/write conflicts are then ignored)");
       break;
-    case deps::Suggestion::Kind::RelaxArray:
-      out.push_back(fmt::format("relax({0}) if stale values of '{0}' are acceptable, or write it "
-                                "through an orion::Buffer",
-                                loop.arrays.at(static_cast<size_t>(s.arrays.at(0))).name));
+    case deps::Suggestion::Kind::RelaxArray: {
+      const int array = s.arrays.at(0);
+      const std::string &name = loop.arrays.at(static_cast<size_t>(array)).name;
+      // relax(A) accepts only updates it can merge as deltas: with any other write, naming it
+      // would only lead to the next error.
+      const auto plain = std::find_if(loop.refs.begin(), loop.refs.end(), [&](const auto &r) {
+        return r.array == array && r.access != ir::AccessKind::Read &&
+               r.access != ir::AccessKind::Reduce && !r.commutative;
+      });
+      if (plain == loop.refs.end())
+        out.push_back(fmt::format("relax({0}) if stale values of '{0}' are acceptable, or write "
+                                  "it through an orion::Buffer",
+                                  name));
+      else
+        out.push_back(fmt::format("write '{0}' through an orion::Buffer if updates applied late "
+                                  "are acceptable; relax({0}) would need every write of '{0}' to "
+                                  "be '+=', '-=', '++' or '--' on the element, and '{1}' is not",
+                                  name, plain->text));
       break;
+    }
     case deps::Suggestion::Kind::RelaxSeveral: {
       std::string all;
       for (int array : s.arrays)

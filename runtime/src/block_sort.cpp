@@ -97,10 +97,12 @@ void restore_serial_order(LoopRun &run, SparseLayout &layout) {
             "were not stored in strictly increasing key order" +
             (layout.stored_in_key_order == 0
                  ? " (element " + std::to_string(layout.first_out_of_order) +
-                       " has a smaller key than the one before it)"
-                 : std::string(" (two elements have the same key)")) +
-            "; run the ordered loops over this array before any other parallel loop over it, "
-            "or store its elements in key order (e.g. sort the file)",
+                       " has a smaller key than the one before it); store its elements in key "
+                       "order (e.g. sort the file)"
+                 : std::string(" (two elements have the same key); merge the elements with the "
+                               "same key into one (the file sorted, each key once)")) +
+            ", or run this loop before any other parallel loop over the array (an ordered one "
+            "that partitions it otherwise counts too)",
         true); // every rank has the same layout: it fails the same way
   }
   sort_blocks_by_key(run, {0, run.nnz}); // one block: the whole array, by key

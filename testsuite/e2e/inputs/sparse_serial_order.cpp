@@ -2,7 +2,8 @@
 // an unordered loop sorted the elements into its own blocks and after push_back appended more.
 // Elements stored in strictly increasing key order get that order back (a sort by key); any other
 // stored order cannot be recovered, and the ordered loop stops with an error naming the array
-// (run with --unsorted, or --append-smaller: push_back of a smaller key after the first loop).
+// (run with --unsorted, or --append-smaller: push_back of a smaller key after the first loop;
+// --duplicate: the last key twice, key order but not strictly increasing).
 // Both used to run silently in the sorted order, with other results than the serial build's. Also:
 // writes through an element's operator[] (a std::array element) reach every rank (they were
 // analysed as reads).
@@ -30,6 +31,10 @@ int main(int argc, char **argv) {
       for (int64_t c = 0; c < C; ++c)
         if (kept(r, c))
           S.push_back({r, c}, r * C + c);
+  }
+  if (mode == "--duplicate") {
+    const auto last = S.key(S.nnz() - 1); // a copy: push_back may move the storage
+    S.push_back(last, 1);
   }
   // Unordered, by columns: sorts the elements into column blocks.
   orion::DenseArray<int64_t, 1> cdeg({C}, 0);

@@ -34,7 +34,7 @@ int main(int argc, char **argv) {
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
 // CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([4,4]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
-// CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
+// CHECK-NEXT: suggestion: write 'A' through an orion::Buffer if updates applied late are acceptable; relax(A) would need every write of 'A' to be '+=', '-=', '++' or '--' on the element, and 'A(i)' is not
 // CHECK-LABEL: loop 1 at {{.*}}constant_bounds.cpp:18:3 in 'main': unordered, counted nest over (i)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([4,4]){{ +}}on A{{ +}}refs
@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
 // CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([4,4]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
-// CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
+// CHECK-NEXT: suggestion: write 'A' through an orion::Buffer if updates applied late are acceptable; relax(A) would need every write of 'A' to be '+=', '-=', '++' or '--' on the element, and 'A(i + 4)' is not
 // CHECK-LABEL: loop 2 at {{.*}}constant_bounds.cpp:21:3 in 'main': unordered, counted nest over (i)
 // CHECK: dependences:
 // CHECK-NEXT: RAW ([1,7]){{ +}}on A{{ +}}refs
@@ -66,4 +66,4 @@ int main(int argc, char **argv) {
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
 // CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,7]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}}); WAR ([1,7]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
-// CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
+// CHECK-NEXT: suggestion: write 'A' through an orion::Buffer if updates applied late are acceptable; relax(A) would need every write of 'A' to be '+=', '-=', '++' or '--' on the element, and 'A(i)' is not

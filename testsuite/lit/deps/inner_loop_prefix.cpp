@@ -45,4 +45,4 @@ int main(int argc, char **argv) {
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
 // CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: WAR ([1,+inf]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
-// CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
+// CHECK-NEXT: suggestion: write 'A' through an orion::Buffer if updates applied late are acceptable; relax(A) would need every write of 'A' to be '+=', '-=', '++' or '--' on the element, and 'A(i)' is not

@@ -45,7 +45,7 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: schedule: none
 // CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: WAW ([1,+inf]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
 // CHECK-NEXT: suggestion: drop 'ordered' if any serial order of the iterations is acceptable (write/write conflicts are then ignored)
-// CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
+// CHECK-NEXT: suggestion: write 'A' through an orion::Buffer if updates applied late are acceptable; relax(A) would need every write of 'A' to be '+=', '-=', '++' or '--' on the element, and 'A(0)' is not
 // CHECK-LABEL: loop 2 at {{.*}}ordered_waw.cpp:20:3 in 'main': ordered, counted nest over (i, j)
 // CHECK: dependences:
 // CHECK-NEXT: WAW ([1,+inf], [0,0]){{ +}}on B{{ +}}refs

@@ -27,7 +27,7 @@ int main(int argc, char **argv) {
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
 // CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,1]) on 'A' (refs #{{[0-9]+}}->#{{[0-9]+}})
-// CHECK-NEXT: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
+// CHECK-NEXT: suggestion: write 'A' through an orion::Buffer if updates applied late are acceptable; relax(A) would need every write of 'A' to be '+=', '-=', '++' or '--' on the element, and 'A(i)' is not
 // CHECK-LABEL: loop 1 at {{.*}}recurrence_backward.cpp:17:3 in 'main': unordered, counted nest over (i)
 // CHECK: dependences:
 // CHECK-NEXT: (none)

@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
 // CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,1]) on 'B' (refs #{{[0-9]+}}->#{{[0-9]+}})
-// CHECK-NEXT: suggestion: relax(B) if stale values of 'B' are acceptable, or write it through an orion::Buffer
+// CHECK-NEXT: suggestion: write 'B' through an orion::Buffer if updates applied late are acceptable; relax(B) would need every write of 'B' to be '+=', '-=', '++' or '--' on the element, and 'B(i)' is not
 // CHECK-LABEL: loop 1 at {{.*}}relax_clause.cpp:19:3 in 'main': unordered, counted nest over (i)
 // CHECK: dependences:
 // CHECK-NEXT: (none)

@@ -51,9 +51,9 @@ int main(int argc, char **argv) {
 // CHECK-EMPTY:
 // CHECK-NEXT: schedule: none
 // CHECK-NEXT: why: no 1D, 2D or unimodular schedule keeps these dependences: WAR ([0,0], [0,0], [1,+inf]) on 'U' (refs #{{[0-9]+}}->#{{[0-9]+}}); RAW ([0,0], [0,0], [1,+inf]) on 'U' (refs #{{[0-9]+}}->#{{[0-9]+}}); WAR ([0,0], [1,+inf], [-inf,+inf]) on 'U' (refs #{{[0-9]+}}->#{{[0-9]+}}); and 9 more
-// CHECK-NEXT: suggestion: relax(U) if stale values of 'U' are acceptable, or write it through an orion::Buffer
-// CHECK-NEXT: suggestion: relax(V) if stale values of 'V' are acceptable, or write it through an orion::Buffer
-// CHECK-NEXT: suggestion: relax(W) if stale values of 'W' are acceptable, or write it through an orion::Buffer
+// CHECK-NEXT: suggestion: write 'U' through an orion::Buffer if updates applied late are acceptable; relax(U) would need every write of 'U' to be '+=', '-=', '++' or '--' on the element, and 'U(key[0], k)' is not
+// CHECK-NEXT: suggestion: write 'V' through an orion::Buffer if updates applied late are acceptable; relax(V) would need every write of 'V' to be '+=', '-=', '++' or '--' on the element, and 'V(key[1], k)' is not
+// CHECK-NEXT: suggestion: write 'W' through an orion::Buffer if updates applied late are acceptable; relax(W) would need every write of 'W' to be '+=', '-=', '++' or '--' on the element, and 'W(key[2], k)' is not
 
 // JSON: "version": 1,
 // JSON: "line": 20,

@@ -15,8 +15,16 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for
   for (int64_t i = 1; i < N; ++i)
     A(i) = A(i - 1) + 1;
-  // CHECK: note: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
+  // A plain write: relax(A) would refuse it, so only the Buffer is offered (relax(A) used to be
+  // suggested, and then refused).
+  // CHECK: note: suggestion: write 'A' through an orion::Buffer if updates applied late are acceptable; relax(A) would need every write of 'A' to be '+=', '-=', '++' or '--' on the element, and 'A(i)' is not
   // CHECK: no_parallel_schedule.cpp:16:3: note: run 'orionc --dump=deps' on this file for the full report
+  // An update relax(A) merges as a delta: relax(A) is offered.
+  // CHECK: no_parallel_schedule.cpp:[[@LINE+1]]:1: error: no parallel schedule for this loop
+#pragma orion parallel_for
+  for (int64_t i = 1; i < N; ++i)
+    A(i) += A(i - 1);
+  // CHECK: note: suggestion: relax(A) if stale values of 'A' are acceptable, or write it through an orion::Buffer
   // Blocked by the iterated SparseArray itself: relax and Buffers do not apply to it, so nothing
   // suggests them (relax(S) used to be suggested, and then refused).
   orion::SparseArray<int64_t, 2> S({N, N});
@@ -32,4 +40,4 @@ int main(int argc, char **argv) {
   }
 }
 // CHECK: note: run 'orionc --dump=deps' on this file for the full report
-// CHECK: 2 errors generated.
+// CHECK: 3 errors generated.

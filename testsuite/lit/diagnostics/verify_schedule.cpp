@@ -15,7 +15,7 @@ int main(int argc, char **argv) {
   orion::DenseArray<double, 1> A({N});
 #ifndef WRONG
   // expected-error@+2 {{no parallel schedule for this loop: no 1D, 2D or unimodular schedule keeps these dependences: RAW ([1,1]) on 'A'}}
-  // expected-note@+1 {{suggestion: relax(A) if stale values of 'A' are acceptable}}
+  // expected-note@+1 {{suggestion: write 'A' through an orion::Buffer if updates applied late are acceptable}}
 #pragma orion parallel_for
   for (int64_t i = 1; i < N; ++i) // expected-note {{run 'orionc --dump=deps' on this file}}
     A(i) = A(i - 1) + 1;

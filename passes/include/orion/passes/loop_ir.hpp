@@ -126,6 +126,9 @@ struct ArrayRef {
   SourceLocation location;
   std::string text; ///< the source spelling of the access expression
   std::string via;  ///< the local alias it was accessed through, if any
+  /// A `+=`, `-=`, `++` or `--` on the element itself, in the body: an update relax(...) can
+  /// merge as a delta.
+  bool commutative = false;
 };
 
 /// A `for` loop nested in the body; its index is an existentially bounded symbol.
