@@ -194,6 +194,9 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
       return;
     }
     note_outer_write(e, access);
+    if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(e);
+        construct && scan_array_copy(construct))
+      return;
   }
 
   if (const auto *ds = llvm::dyn_cast<clang::DeclStmt>(stmt)) {

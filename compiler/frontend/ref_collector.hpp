@@ -52,6 +52,9 @@ private:
   /// a read when the method is const or when `value_only` (its result is only read: the call
   /// sits under an lvalue-to-rvalue conversion). False if `call` is not on an orion array.
   bool scan_array_method(const clang::CXXMemberCallExpr *call, bool value_only);
+  /// `A1 copy = a;`, an argument a function takes by value: a copy of a whole orion array reads
+  /// every element of it. Records that and returns true, for such a construction.
+  bool scan_array_copy(const clang::CXXConstructExpr *construct);
   /// Scans `branch` with `guards` added to the references' guards.
   void scan_guarded(const clang::Stmt *branch, const std::vector<ir::Guard> &guards,
                     ir::AccessKind access = ir::AccessKind::Read);

@@ -103,12 +103,17 @@ bool RefCollector::scan_inlined_call(const clang::FunctionDecl *callee,
     return false; // recursion, or a body we cannot see: the arrays passed count as unknown
   std::vector<const clang::ValueDecl *> arrays(args.size(), nullptr);
   for (size_t i = 0; i < args.size(); ++i) {
-    const clang::ValueDecl *decl = ctx_.object(args[i]);
+    // An array taken by value arrives as a copy construction of it.
+    const clang::Expr *arg = args[i]->IgnoreImplicit();
+    if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(arg);
+        construct && construct->getNumArgs() == 1)
+      arg = construct->getArg(0);
+    const clang::ValueDecl *decl = ctx_.object(arg);
     auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
     if (!type || (type->rank == 0 && type->kind != ir::ArrayKind::Accumulator))
       continue;
     if (!def->getParamDecl(i)->getType()->isReferenceType())
-      return false; // a copy of the array: its accesses are not the array's
+      return false; // a copy of the array: read whole where it is made (scan_array_copy)
     arrays[i] = decl;
   }
   std::vector<const clang::ValueDecl *> bound;
@@ -139,6 +144,28 @@ bool RefCollector::scan_inlined_call(const clang::FunctionDecl *callee,
     ctx_.bound_arrays.erase(param);
     ctx_.bound_values.erase(param);
   }
+  return true;
+}
+
+bool RefCollector::scan_array_copy(const clang::CXXConstructExpr *construct) {
+  const auto array = [](const std::optional<OrionType> &t) {
+    return t && t->rank > 0 &&
+           (t->kind == ir::ArrayKind::Dense || t->kind == ir::ArrayKind::Sparse);
+  };
+  if (!array(classify_orion_type(construct->getType())) || construct->getNumArgs() != 1)
+    return false;
+  const clang::ValueDecl *decl = ctx_.object(construct->getArg(0));
+  const auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
+  if (!array(type))
+    return false;
+  Access a(ctx_.intern_array(decl), construct);
+  for (int d = 0; d < type->rank; ++d) {
+    ir::Subscript s;
+    s.text = decl->getName().str();
+    s.reason = fmt::format("'{}' is copied whole", decl->getName().str());
+    a.subscripts.push_back(std::move(s));
+  }
+  record(a, AccessKind::Read); // the copy, not the array, is what may be written later
   return true;
 }
 
