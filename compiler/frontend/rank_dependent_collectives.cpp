@@ -16,7 +16,7 @@ bool asks_rank_at(const clang::Stmt *stmt, int depth) {
   if (!stmt || depth > 4)
     return false;
   if (const auto *call = llvm::dyn_cast<clang::CallExpr>(stmt);
-      call && is_orion_function(call->getDirectCallee(), {"is_root", "rank"}))
+      call && is_orion_function(call->getDirectCallee(), {"is_root", "rank", "worker_id"}))
     return true;
   if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
     if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());

@@ -64,6 +64,12 @@ int main(int argc, char **argv) {
   if (orion::rank() == 1)
     m = orion::DenseArray<double, 2>({4, 4});
   // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'm' is changed only on some ranks here
+  // Outside a loop, worker_id() is rank() * threads_per_rank(): a rank test too (it used to pass
+  // without a word).
+  if (orion::worker_id() == 0)
+    a(2) = 4.0;
+  // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'a' is changed only on some ranks here
+  // CHECK: rank_dependent_collective.cpp:[[@LINE-3]]:7: note: this condition depends on the rank
 
   // Fine: an array that exists only on the ranks that take the branch (output scratch).
   if (orion::is_root()) {
