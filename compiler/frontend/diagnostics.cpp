@@ -112,6 +112,11 @@ DiagInfo info(Diag diag) {
                       "named in relax(%2): inside the parallel loop that element is a proxy, which "
                       "the parameter would hold instead of a copy, following this worker's later "
                       "updates; pass a copy of the value ('%3(%2(...))')"};
+  case Diag::RelaxedDeducedConflict:
+    return {L::Error, "'%1' deduces '%0' from this element of '%2' and from another argument: "
+                      "'%2' is named in relax(%2), so inside the parallel loop the element is a "
+                      "proxy, not a '%3', and the two deductions disagree (the generated code "
+                      "would not compile); pass a copy of the value ('%3(%2(...))')"};
   case Diag::RelaxedBufferNote:
     return {L::Note, "for any other update, write it through an orion::Buffer with an apply "
                      "function: 'orion::Buffer<T, N> wb(%0, apply, orion::max_delay(n));' and "

@@ -38,6 +38,7 @@ enum class Diag {
   RelaxedBufferNote,
   RelaxedAutoCopy,
   RelaxedDeducedCopy,
+  RelaxedDeducedConflict,
   RankDependentCollective,
   RankDependentArrayWrite,
   RankConditionNote,

@@ -123,14 +123,33 @@ void RefCollector::check_relaxed_deduced_args(const clang::CallExpr *call) {
   const unsigned skip =
       llvm::isa<clang::CXXOperatorCallExpr>(call) && llvm::isa<clang::CXXMethodDecl>(callee) ? 1
                                                                                              : 0;
+  // The type a parameter deduces, without reference and qualifiers: `T` for `const T &`.
+  const auto deduced = [](const clang::ParmVarDecl *p) {
+    return p->getType().getNonReferenceType().getUnqualifiedType().getCanonicalType();
+  };
   for (unsigned i = skip; i < call->getNumArgs() && i - skip < pattern->getNumParams(); ++i) {
     const clang::ParmVarDecl *param = pattern->getParamDecl(i - skip);
-    if (param->getType()->isReferenceType() || !param->getType()->isDependentType())
+    if (!param->getType()->isDependentType())
       continue;
-    if (auto a = relaxed_proxy_source(call->getArg(i))) {
-      const ir::ArrayDecl &array = ctx_.loop.arrays[static_cast<size_t>(a->array)];
+    const auto a = relaxed_proxy_source(call->getArg(i));
+    if (!a)
+      continue;
+    const ir::ArrayDecl &array = ctx_.loop.arrays[static_cast<size_t>(a->array)];
+    if (!param->getType()->isReferenceType()) {
       diags_.report(call->getArg(i)->getBeginLoc(), Diag::RelaxedDeducedCopy)
           << param->getName() << callee->getNameAsString() << array.name << array.element_type;
+      continue;
+    }
+    // A reference may hold the proxy; but `std::max(cnt(i), 0)` also deduces T from the other
+    // argument, and the two deductions disagree: an error deep in the generated code.
+    for (unsigned j = skip; j < call->getNumArgs() && j - skip < pattern->getNumParams(); ++j) {
+      if (j == i || deduced(pattern->getParamDecl(j - skip)) != deduced(param) ||
+          relaxed_proxy_source(call->getArg(j)))
+        continue;
+      diags_.report(call->getArg(i)->getBeginLoc(), Diag::RelaxedDeducedConflict)
+          << param->getType().getNonReferenceType().getUnqualifiedType().getAsString()
+          << callee->getNameAsString() << array.name << array.element_type;
+      break;
     }
   }
 }

@@ -10,6 +10,8 @@
 // RUN: test ! -e %t
 #include <orion/orion.hpp>
 
+#include <algorithm>
+
 void scale_all(orion::DenseArray<float, 1> &a, float f) {
   for (int64_t i = 0; i < a.extent(0); ++i)
     a(i) *= f;
@@ -40,9 +42,9 @@ int main(int argc, char **argv) {
     ++C(i);
     C(i)--;
     // A helper's body is scanned as if inlined: the error is at the write inside it.
-    // CHECK: {{.*}}relax_plain_write.cpp:15:5: error: 'D' is named in relax(D)
+    // CHECK: {{.*}}relax_plain_write.cpp:17:5: error: 'D' is named in relax(D)
     scale_all(D, 0.5f);
-    // CHECK: {{.*}}relax_plain_write.cpp:18:56: error: 'E' is named in relax(E)
+    // CHECK: {{.*}}relax_plain_write.cpp:20:56: error: 'E' is named in relax(E)
     bump(E, i);
     F(i) += W(i);
     W(i) = F(i);
@@ -77,12 +79,17 @@ int main(int argc, char **argv) {
     // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:19: error: 'kept' is declared 'auto' from an element of 'F'
     auto later = [kept = F(i)] { return kept; };
     W(i) += twice(float(F(i))) + later();
+    // A reference parameter holds the proxy, but a template parameter deduced from it and from
+    // another argument disagrees: std::max(F(i), 0.0f) failed deep in the generated code.
+    // CHECK: {{.*}}relax_plain_write.cpp:[[@LINE+1]]:22: error: 'max' deduces '_Tp' from this element of 'F' and from another argument: 'F' is named in relax(F), so inside the parallel loop the element is a proxy, not a 'float', and the two deductions disagree (the generated code would not compile); pass a copy of the value ('float(F(...))')
+    W(i) += std::max(F(i), 0.0f);
+    W(i) += std::max(float(F(i)), 0.0f); // a copy: fine
     // Converted to a number on the way: copies, fine.
     auto number = i > 0 ? F(i) : 0.0f;
     auto sum = F(i) + 1.0f;
     W(i) += either + last + got + cast + number + sum;
   }
-  // CHECK: 14 errors generated.
+  // CHECK: 15 errors generated.
 }
 
 // BUILD: error: 'A' is named in relax(A)
