@@ -49,6 +49,29 @@ const clang::Expr *strip(const clang::Expr *e) {
   }
 }
 
+/// The first conversion on the way down from `e` (through parentheses and casts) that may change
+/// an index's value: to bool, or to an integer type narrower than 32 bits (`uint8_t k = i + 255`
+/// wraps to i - 1). Conversions to 32 bits and wider are taken to keep an index's value: an index
+/// fits in an int, and `const int u = key[0];` is how programs name one.
+const clang::CastExpr *value_changing_cast(const clang::ASTContext &ast, const clang::Expr *e) {
+  while (true) {
+    if (const auto *paren = llvm::dyn_cast<clang::ParenExpr>(e)) {
+      e = paren->getSubExpr();
+      continue;
+    }
+    const auto *cast = llvm::dyn_cast<clang::CastExpr>(e);
+    if (cast == nullptr)
+      return nullptr;
+    const clang::QualType to = cast->getType(), from = cast->getSubExpr()->getType();
+    if (to->isBooleanType() && !from->isBooleanType())
+      return cast;
+    if (to->isIntegerType() && from->isIntegerType() && ast.getIntWidth(to) < 32 &&
+        ast.getIntWidth(to) < ast.getIntWidth(from))
+      return cast;
+    e = cast->getSubExpr();
+  }
+}
+
 } // namespace
 
 AffineBuilder::Result AffineBuilder::build_binding(const clang::BindingDecl *binding, int depth) {
@@ -114,6 +137,10 @@ ir::Bound AffineBuilder::bound(const clang::Expr *expr, int64_t adjust) {
 AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
   if (depth > kMaxChaseDepth)
     return unknown("definitions nest too deeply");
+  if (const clang::CastExpr *cast = value_changing_cast(ctx_.ast, expr);
+      cast && !expr->isValueDependent() && !expr->isIntegerConstantExpr(ctx_.ast))
+    return unknown(fmt::format("'{}' converts to '{}', which may change its value", ctx_.text(expr),
+                               cast->getType().getAsString()));
   const clang::Expr *e = strip(expr);
   if (e->getType()->isFloatingType())
     return unknown(fmt::format("'{}' is not an integer", ctx_.text(e)));

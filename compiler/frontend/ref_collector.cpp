@@ -16,6 +16,27 @@
 #include <fmt/format.h>
 
 namespace orion::frontend {
+namespace {
+
+/// A class object through which what it was constructed from may be written later: it has a
+/// non-const reference or pointer member, or is a view of non-const elements (a span), itself or
+/// in a base (`std::pair<T &, T &>`; not `std::tuple<T>`, which copies).
+bool holds_writable_reference(clang::QualType type, int depth = 0) {
+  if (writes_through(type))
+    return true;
+  const auto *record = type->getAsCXXRecordDecl();
+  if (record == nullptr || !record->hasDefinition() || depth > 4)
+    return false;
+  for (const clang::FieldDecl *field : record->fields())
+    if (writes_through(field->getType()) || holds_writable_reference(field->getType(), depth + 1))
+      return true;
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    if (holds_writable_reference(base.getType(), depth + 1))
+      return true;
+  return false;
+}
+
+} // namespace
 
 using ir::AccessKind;
 
@@ -76,8 +97,15 @@ void RefCollector::scan_subscript_exprs(const clang::Expr *access) {
   }
 }
 
+void RefCollector::scan_escaping(const clang::Expr *e) {
+  const bool outer = escaping_;
+  escaping_ = true;
+  scan(e, AccessKind::ReadWrite);
+  escaping_ = outer;
+}
+
 void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access) {
-  if (access == AccessKind::Read)
+  if (access == AccessKind::Read || escaping_)
     return;
   // `x = ...`, `v[i] = ...`, `s.n++`, `this->n++`: the written object is rooted at an outer
   // variable or at a member of the object a method runs on; `auto &t = total; t += 1` too.
@@ -167,17 +195,27 @@ void RefCollector::scan_decl(const clang::VarDecl *var) {
       return;
     }
   }
-  scan(init, AccessKind::Read);
   // `auto &e = A(i)[0]`, `auto &f = A(i).x`, `double *c = A(i).c`: a reference or pointer into an
   // element; writes through it are writes of the element. (A pointer to the element itself,
-  // `&A(i)`, may reach other elements: that was recorded above as an access of any element.)
+  // `&A(i)`, may reach other elements: that is recorded as an access of any element.)
   const clang::QualType type = var->getType();
+  std::optional<Access> into_element;
   if (type->isReferenceType() || type->isPointerType()) {
     bool through_member = false;
     if (auto access = element_root(init, through_member);
         access && (type->isReferenceType() || through_member))
-      ctx_.aliases[var] = Alias{access->array, access->subscripts, inner_stack_, ctx_.text(init)};
+      into_element = access;
   }
+  // Any other variable that can write what it is initialized with (`auto &x = c ? A(i) : A(0)`,
+  // a non-const pointer or span): what its initializer names may be written through it later,
+  // where the analysis no longer sees the element. Such writes used to count as reads.
+  if (writes_through(type) && !into_element)
+    scan_escaping(init);
+  else
+    scan(init, AccessKind::Read);
+  if (into_element)
+    ctx_.aliases[var] =
+        Alias{into_element->array, into_element->subscripts, inner_stack_, ctx_.text(init)};
 }
 
 void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
@@ -214,7 +252,11 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     if (bin->isAssignmentOp()) {
       scan(bin->getLHS(),
            bin->isCompoundAssignmentOp() ? AccessKind::ReadWrite : AccessKind::Write);
-      scan(bin->getRHS());
+      // `p = &A(i)` on a pointer to non-const: what p now points to may be written through it.
+      if (bin->getOpcode() == clang::BO_Assign && writes_through(bin->getType()))
+        scan_escaping(bin->getRHS());
+      else
+        scan(bin->getRHS());
       return;
     }
     scan(bin->getLHS());
@@ -271,6 +313,17 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
       }
       return;
     }
+    // A call of a lambda defined in the body, or of another function object
+    // (`std::ranges::swap(A(i - 1), A(i))`): arguments bound to non-const references may be
+    // written (they used to count as reads). The lambda's own body was read where it is defined.
+    if (const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
+        method && op->getOperator() == clang::OO_Call && op->getNumArgs() > 0 &&
+        !classify_orion_type(op->getArg(0)->getType())) {
+      scan(op->getArg(0));
+      std::vector<const clang::Expr *> args(op->arg_begin() + 1, op->arg_end());
+      scan_call_args(method, args);
+      return;
+    }
     const auto kind = op->getOperator();
     if ((kind == clang::OO_PlusEqual || kind == clang::OO_MinusEqual ||
          kind == clang::OO_PlusPlus || kind == clang::OO_MinusMinus) &&
@@ -282,8 +335,13 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     if (kind == clang::OO_Equal || (kind >= clang::OO_PlusEqual && kind <= clang::OO_PipeEqual) ||
         kind == clang::OO_LessLessEqual || kind == clang::OO_GreaterGreaterEqual) {
       scan(op->getArg(0), kind == clang::OO_Equal ? AccessKind::Write : AccessKind::ReadWrite);
+      // `r = A.row(i)` on a span of non-const elements: the row may be written through r.
+      const bool view = kind == clang::OO_Equal && writes_through(op->getArg(0)->getType());
       for (unsigned i = 1; i < op->getNumArgs(); ++i)
-        scan(op->getArg(i));
+        if (view)
+          scan_escaping(op->getArg(i));
+        else
+          scan(op->getArg(i));
       return;
     }
     // `A(i)[d] = x`, `*A(i) = x`, `v[0] = x` on an element type with its own operator[] (a
@@ -419,6 +477,44 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
       scan(range_for->getInit());
     scan(range_for->getRangeInit(), writes ? AccessKind::ReadWrite : AccessKind::Read);
     scan(range_for->getBody());
+    return;
+  }
+  if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(stmt)) {
+    // `std::pair<int64_t &, int64_t &> p{A(i), A(j)}`: an argument bound to a non-const reference
+    // parameter may be written through the object.
+    // Only an object that holds a reference, pointer or view may write later: std::tuple(A(i))
+    // copies, though its constructor takes a forwarding reference.
+    if (holds_writable_reference(construct->getType())) {
+      for (const clang::Expr *arg : construct->arguments())
+        scan_escaping(arg);
+      return;
+    }
+    for (const clang::Stmt *child : construct->children())
+      scan(child);
+    return;
+  }
+  if (const auto *list = llvm::dyn_cast<clang::InitListExpr>(stmt)) {
+    // An aggregate with reference members (`struct R { int64_t &x; } r{A(i)};`).
+    const clang::RecordDecl *record = list->getType()->getAsRecordDecl();
+    auto field = record ? record->field_begin() : clang::RecordDecl::field_iterator();
+    for (unsigned n = 0; n < list->getNumInits(); ++n) {
+      if (record && field != record->field_end() && writes_through(field->getType()))
+        scan_escaping(list->getInit(n));
+      else
+        scan(list->getInit(n));
+      if (record && field != record->field_end())
+        ++field;
+    }
+    return;
+  }
+  if (const auto *ret = llvm::dyn_cast<clang::ReturnStmt>(stmt)) {
+    // An inlined helper that returns a non-const reference, pointer or span into an element
+    // (`int64_t &at(A, i) { return A(i); }`): the caller may write through it.
+    const clang::FunctionDecl *fn = ctx_.inlined.empty() ? nullptr : ctx_.inlined.back();
+    if (fn && ret->getRetValue() && writes_through(fn->getReturnType()))
+      scan_escaping(ret->getRetValue());
+    else
+      scan(ret->getRetValue());
     return;
   }
   if (const auto *lambda = llvm::dyn_cast<clang::LambdaExpr>(stmt)) {

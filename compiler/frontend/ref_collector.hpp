@@ -89,6 +89,11 @@ private:
   llvm::DenseSet<int> relax_warned_;    ///< relaxed arrays whose plain write was reported
   std::set<std::string> opaque_warned_; ///< opaque paths reported, by text
   llvm::DenseSet<const clang::Decl *> callees_checked_; ///< callees searched for hidden arrays
+  /// Scanning what a reference, pointer or view is bound to (scan_escaping): the elements it names
+  /// count as written, but an outer variable bound that way is reported where it is written.
+  bool escaping_ = false;
+  /// Scans `e`, which something that can write it is bound to: its elements as `readwrite`.
+  void scan_escaping(const clang::Expr *e);
 };
 
 } // namespace orion::frontend

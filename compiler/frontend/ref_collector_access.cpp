@@ -68,7 +68,14 @@ std::optional<RefCollector::Access> RefCollector::match_access(const clang::Expr
       }
       return a;
     }
-    if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
+    // `auto &[a, b] = A(i)` (or `= v`): a use of a binding is a use of the element it decomposes.
+    // Such bindings used to name nothing the analysis knew: their writes were lost on several
+    // ranks, also under --orion-check.
+    const clang::ValueDecl *named = ref->getDecl();
+    if (const auto *binding = llvm::dyn_cast<clang::BindingDecl>(named))
+      if (const clang::ValueDecl *decomposed = binding->getDecomposedDecl())
+        named = decomposed;
+    if (const auto *var = llvm::dyn_cast<clang::VarDecl>(named)) {
       if (auto it = ctx_.aliases.find(var); it != ctx_.aliases.end()) {
         Access a(it->second.array, e, var->getNameAsString(), it->second.inner_loops);
         a.subscripts = it->second.subscripts;

@@ -10,6 +10,13 @@ namespace orion::frontend {
 
 const clang::ValueDecl *referenced_object(const clang::Expr *e) {
   e = e->IgnoreParenImpCasts();
+  // `static_cast<const Arr &>(A)`, `const_cast<Arr &>(A)`: the same object (a cast that only
+  // adds or drops qualifiers). Such a read used to be missing from the references.
+  while (const auto *cast = llvm::dyn_cast<clang::ExplicitCastExpr>(e)) {
+    if (cast->getCastKind() != clang::CK_NoOp)
+      break;
+    e = cast->getSubExpr()->IgnoreParenImpCasts();
+  }
   if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
     // `auto &Aref = A;`: a reference to a whole object is that object.
     if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
