@@ -24,6 +24,8 @@ namespace {
 bool holds_writable_reference(clang::QualType type, int depth = 0) {
   if (writes_through(type))
     return true;
+  if (const clang::ArrayType *array = type->getAsArrayTypeUnsafe())
+    return depth <= 4 && holds_writable_reference(array->getElementType(), depth + 1);
   const auto *record = type->getAsCXXRecordDecl();
   if (record == nullptr || !record->hasDefinition() || depth > 4)
     return false;
@@ -495,10 +497,15 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
   }
   if (const auto *list = llvm::dyn_cast<clang::InitListExpr>(stmt)) {
     // An aggregate with reference members (`struct R { int64_t &x; } r{A(i)};`).
+    // An array of views (`std::span<T> rows[2] = {A.row(i), A.row(j)}`) the same way.
     const clang::RecordDecl *record = list->getType()->getAsRecordDecl();
+    const clang::ArrayType *array = list->getType()->getAsArrayTypeUnsafe();
     auto field = record ? record->field_begin() : clang::RecordDecl::field_iterator();
     for (unsigned n = 0; n < list->getNumInits(); ++n) {
-      if (record && field != record->field_end() && writes_through(field->getType()))
+      const bool writes =
+          (record && field != record->field_end() && holds_writable_reference(field->getType())) ||
+          (array && holds_writable_reference(array->getElementType()));
+      if (writes)
         scan_escaping(list->getInit(n));
       else
         scan(list->getInit(n));
@@ -508,10 +515,9 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     return;
   }
   if (const auto *ret = llvm::dyn_cast<clang::ReturnStmt>(stmt)) {
-    // An inlined helper that returns a non-const reference, pointer or span into an element
-    // (`int64_t &at(A, i) { return A(i); }`): the caller may write through it.
-    const clang::FunctionDecl *fn = ctx_.inlined.empty() ? nullptr : ctx_.inlined.back();
-    if (fn && ret->getRetValue() && writes_through(fn->getReturnType()))
+    // An inlined helper or a lambda of the body that returns a non-const reference, pointer or
+    // view into an element (`int64_t &at(A, i) { return A(i); }`): the caller may write through it.
+    if (!returns_.empty() && ret->getRetValue() && holds_writable_reference(returns_.back()))
       scan_escaping(ret->getRetValue());
     else
       scan(ret->getRetValue());
@@ -524,7 +530,9 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
         if (const auto *var = llvm::dyn_cast<clang::VarDecl>(capture.getCapturedVar());
             var && var->isInitCapture())
           scan_decl(var);
+    returns_.push_back(lambda->getCallOperator()->getReturnType());
     scan(lambda->getBody());
+    returns_.pop_back();
     return;
   }
   for (const clang::Stmt *child : stmt->children())

@@ -92,6 +92,9 @@ private:
   /// Scanning what a reference, pointer or view is bound to (scan_escaping): the elements it names
   /// count as written, but an outer variable bound that way is reported where it is written.
   bool escaping_ = false;
+  /// The return types of the helpers being read as inlined and of the lambdas being scanned,
+  /// innermost last: a `return` of an element through a writable reference or view escapes.
+  std::vector<clang::QualType> returns_;
   /// Scans `e`, which something that can write it is bound to: its elements as `readwrite`.
   void scan_escaping(const clang::Expr *e);
 };

@@ -137,9 +137,11 @@ bool RefCollector::scan_inlined_call(const clang::FunctionDecl *callee,
       }))
     ctx_.loop.view_overloads.push_back(std::move(*overload));
   ctx_.inlined.push_back(def->getCanonicalDecl());
+  returns_.push_back(def->getReturnType());
   collect_modified(def->getBody(), ctx_);
   scan(def->getBody());
   ctx_.inlined.pop_back();
+  returns_.pop_back();
   for (const clang::ValueDecl *param : bound) {
     ctx_.bound_arrays.erase(param);
     ctx_.bound_values.erase(param);

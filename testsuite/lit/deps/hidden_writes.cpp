@@ -2,7 +2,8 @@
 // dependence goes through them (A(i, j) += A(i - 1, j), carried by i): a structured binding of an
 // element, a reference bound to a conditional, a pair of references, a lambda of the body taking a
 // reference, a helper returning a reference, a span assigned a row after its declaration,
-// std::ranges::swap (loop 5 carries it on its only dimension: no schedule); and reads it missed: through static_cast<const Arr &>(A), and through a
+// std::ranges::swap, a lambda returning a reference, an array of row views (loops 5 and 10 carry
+// it on their only dimension: no schedule); and reads it missed: through static_cast<const Arr &>(A), and through a
 // narrowing conversion in a subscript (uint8_t k = i + 255 is i - 1). Each form now makes the
 // dependence visible, so the schedule partitions j, not i (found by a helper writing programs as a
 // new user: 1d (0) ran them with other results on several ranks).
@@ -107,5 +108,24 @@ int main(int argc, char **argv) {
       const uint8_t k = static_cast<uint8_t>(i + 255);
       A(i, j) += A(k, j);
     }
+  // CHECK-LABEL: loop 9 at
+  // CHECK: X A(i, j)
+  // CHECK: schedule: 1d (1)
+#pragma orion parallel_for ordered
+  for (int64_t i = 1; i < N; ++i)
+    for (int64_t j = 0; j < M; ++j) {
+      auto get = [&]() -> int64_t & { return A(i, j); };
+      get() += A(i - 1, j);
+    }
+  // CHECK-LABEL: loop 10 at
+  // CHECK: X A(i, :)
+  // CHECK: X A(i - 1, :)
+  // CHECK: schedule: none
+#pragma orion parallel_for ordered
+  for (int64_t i = 1; i < N; ++i) {
+    std::span<int64_t> rows[2] = {A.row(i), A.row(i - 1)};
+    for (int64_t j = 0; j < M; ++j)
+      rows[0][static_cast<std::size_t>(j)] += rows[1][static_cast<std::size_t>(j)];
+  }
   return 0;
 }
