@@ -358,6 +358,14 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
         scan(op->getArg(i));
       return;
     }
+    // Any other operator whose result can write what its operands name, where that result is
+    // written through (`for (auto &x : A.row(i) | std::views::take(2)) x += ...`): the operands'
+    // elements count as written. Such a pipe used to count as a read.
+    if (access != AccessKind::Read && holds_writable_reference(op->getType())) {
+      for (const clang::Expr *arg : op->arguments())
+        scan_escaping(arg);
+      return;
+    }
   }
   if (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(stmt)) {
     const clang::Expr *object = call->getImplicitObjectArgument();

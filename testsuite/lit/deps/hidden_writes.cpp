@@ -2,7 +2,8 @@
 // dependence goes through them (A(i, j) += A(i - 1, j), carried by i): a structured binding of an
 // element, a reference bound to a conditional, a pair of references, a lambda of the body taking a
 // reference, a helper returning a reference, a span assigned a row after its declaration,
-// std::ranges::swap, a lambda returning a reference, an array of row views (loops 5 and 10 carry
+// std::ranges::swap, a lambda returning a reference, an array of row views, a std::views pipe over
+// a row (loops 5 and 10 carry
 // it on their only dimension: no schedule); and reads it missed: through static_cast<const Arr &>(A), and through a
 // narrowing conversion in a subscript (uint8_t k = i + 255 is i - 1). Each form now makes the
 // dependence visible, so the schedule partitions j, not i (found by a helper writing programs as a
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <ranges>
 #include <span>
 #include <utility>
 
@@ -127,5 +129,14 @@ int main(int argc, char **argv) {
     for (int64_t j = 0; j < M; ++j)
       rows[0][static_cast<std::size_t>(j)] += rows[1][static_cast<std::size_t>(j)];
   }
+  // CHECK-LABEL: loop 11 at
+  // CHECK: X A(i, :)
+  // CHECK: schedule: 1d (1)
+#pragma orion parallel_for ordered
+  for (int64_t i = 1; i < N; ++i)
+    for (int64_t j = 0; j < M; ++j)
+      if (j == 0)
+        for (auto &x : A.row(i) | std::views::take(2))
+          x += A(i - 1, 0);
   return 0;
 }
