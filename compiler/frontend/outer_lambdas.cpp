@@ -134,7 +134,6 @@ private:
 
   /// The declaration's text, or nullopt after an error saying why it cannot be repeated.
   std::optional<ir::ByteRange> redeclarable(const Reached &r) {
-    const std::string name = r.var->getNameAsString();
     if (r.lambda->isMutable())
       return refuse(r, "it is 'mutable' (declared again inside the loop, its state would start "
                        "afresh at every iteration)");

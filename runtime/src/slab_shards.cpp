@@ -120,6 +120,19 @@ void keep_slabs_before_run(const LoopRun &run, const PartitionMap &map) {
   if (map.ranks <= 1)
     return;
   const std::vector<ArraySync> syncs = array_syncs(run, map);
+  // Only an array that is not a shard yet can become one here: on later runs (the next epoch)
+  // every such array already is, and slabs_to_keep's all-reduce would be repeated for nothing
+  // (final_sync asks it again when the run ends). Shards are made collectively, so every rank
+  // takes the same branch.
+  const auto unsharded_slab = [&](std::size_t a) {
+    const DenseHandle &h = run.arrays[a];
+    return h.shard != nullptr && !*h.shard && syncs[a].sync == Sync::SpaceSlab && syncs[a].dim == 0;
+  };
+  bool any = false;
+  for (std::size_t a = 0; a < syncs.size(); ++a)
+    any = any || unsharded_slab(a);
+  if (!any)
+    return;
   const std::vector<char> keep = slabs_to_keep(run, map, syncs);
   for (std::size_t a = 0; a < keep.size(); ++a) {
     if (!keep[a] || *run.arrays[a].shard) // any other shard is placed by place_shards as before
