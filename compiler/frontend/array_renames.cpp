@@ -7,6 +7,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 
 #include <algorithm>
+#include <vector>
 
 namespace orion::frontend {
 namespace {
@@ -25,6 +26,21 @@ public:
     return true;
   }
 
+  // `static_cast<const Arr &>(A)` and `const_cast<Arr &>(A)` name the array itself (the analysis
+  // takes them so, referenced_object): the body gets the view, as a const or plain lvalue. A
+  // conversion of the view to the array itself would hand out the array whole, which the runtime
+  // cannot follow (--orion-check took every element as read).
+  bool VisitExplicitCastExpr(clang::ExplicitCastExpr *cast) {
+    if (cast->getCastKind() != clang::CK_NoOp)
+      return true;
+    const clang::ValueDecl *target = ctx_.object(cast);
+    if (!target || ctx_.declared_inside(target))
+      return true;
+    const bool as_const = cast->getType().isConstQualified();
+    rename(cast, target, as_const);
+    return true;
+  }
+
   bool VisitMemberExpr(clang::MemberExpr *member) {
     if (member->isImplicitAccess() ||
         !llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()))
@@ -34,14 +50,14 @@ public:
   }
 
 private:
-  void rename(const clang::Expr *e, const clang::ValueDecl *array) {
+  void rename(const clang::Expr *e, const clang::ValueDecl *array, bool as_const = false) {
     if (!classify_orion_type(array->getType()))
       return;
     const std::string name = array->getNameAsString();
     if (ctx_.loop.find_array(name) < 0)
       return;
     if (auto bytes = main_file_bytes(ctx_.ast, e->getSourceRange(), false))
-      ctx_.loop.text.renames.push_back({*bytes, name});
+      ctx_.loop.text.renames.push_back({*bytes, as_const ? "std::as_const(" + name + ")" : name});
   }
 
   ScanContext &ctx_;
@@ -52,9 +68,16 @@ private:
 void find_array_renames(const clang::Stmt *body, ScanContext &ctx) {
   RenameVisitor(ctx).TraverseStmt(const_cast<clang::Stmt *>(body));
   auto &renames = ctx.loop.text.renames;
+  // Outer first where ranges nest (a cast of `auto &H2 = H`): the outer one replaces the inner.
   std::sort(renames.begin(), renames.end(), [](const ir::ArrayRename &a, const ir::ArrayRename &b) {
-    return a.range.begin < b.range.begin;
+    return a.range.begin != b.range.begin ? a.range.begin < b.range.begin
+                                          : a.range.end > b.range.end;
   });
+  std::vector<ir::ArrayRename> disjoint;
+  for (ir::ArrayRename &r : renames)
+    if (disjoint.empty() || r.range.begin >= disjoint.back().range.end)
+      disjoint.push_back(std::move(r));
+  renames = std::move(disjoint);
 }
 
 } // namespace orion::frontend
