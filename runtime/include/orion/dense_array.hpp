@@ -179,6 +179,7 @@ public:
     shard_ = std::move(other.shard_);
     pending_ = std::move(other.pending_);
     pinned_ = other.pinned_; // the storage, and the pointers driver code keeps into it, move along
+    handed_out_ = other.handed_out_;
 #endif
     return *this;
   }
@@ -189,10 +190,12 @@ public:
   std::int64_t size() const noexcept { return static_cast<std::int64_t>(data_.size()); }
   T *data() {
     whole();
+    handed_out();
     return data_.data();
   }
   const T *data() const {
     whole();
+    handed_out();
     return data_.data();
   }
 
@@ -201,11 +204,13 @@ public:
   template <std::integral... I> T &operator()(I... index) {
     static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
     whole();
+    handed_out();
     return at(index...);
   }
   template <std::integral... I> const T &operator()(I... index) const {
     static_assert(sizeof...(I) == N, "DenseArray<T, N>(...) takes exactly N indices");
     whole();
+    handed_out();
     return const_cast<DenseArray *>(this)->at(index...);
   }
 
@@ -213,11 +218,13 @@ public:
   template <std::integral... I> std::span<T> row(I... index) {
     static_assert(sizeof...(I) == N - 1, "DenseArray<T, N>::row takes exactly N - 1 indices");
     whole();
+    handed_out();
     return row_at(index...);
   }
   template <std::integral... I> std::span<const T> row(I... index) const {
     static_assert(sizeof...(I) == N - 1, "DenseArray<T, N>::row takes exactly N - 1 indices");
     whole();
+    handed_out();
     return const_cast<DenseArray *>(this)->row_at(index...);
   }
 
@@ -274,6 +281,15 @@ public:
 private:
   friend struct detail::DenseAccess;
 
+  /// Driver code got a pointer, reference or span into the storage, which it may still hold: a
+  /// later fill is written at once, since a deferred one would land after reads and writes made
+  /// through it (a pointer taken before `fill(3)` read 0, and a write through it was overwritten).
+  void handed_out() const {
+#ifdef ORION_DISTRIBUTED
+    handed_out_ = true;
+#endif
+  }
+
   /// Makes a sharded array whole (collective) and writes a pending fill; nothing otherwise.
   void whole() const {
 #ifdef ORION_DISTRIBUTED
@@ -291,7 +307,7 @@ private:
   template <class Write> void write_fill(Write write) {
     const auto [first, last] = filled_range();
 #ifdef ORION_DISTRIBUTED
-    if (!shard_ && detail::comm_size() > 1 &&
+    if (!shard_ && !handed_out_ && detail::comm_size() > 1 &&
         data_.size() * sizeof(T) >= detail::kDeferredFillMinBytes) {
       pending_ = std::make_unique<detail::PendingFill>(
           detail::PendingFill{[write](void *data, std::size_t f, std::size_t l) {
@@ -338,6 +354,8 @@ private:
   mutable std::unique_ptr<detail::PendingFill> pending_;
   /// Driver code keeps a pointer or reference into it (detail::pin): it stays whole from then on.
   mutable bool pinned_ = false;
+  /// Driver code was handed a pointer or reference into the storage (handed_out).
+  mutable bool handed_out_ = false;
 #endif
 };
 
