@@ -102,6 +102,11 @@ DiagInfo info(Diag diag) {
     return {L::Error, "'%0' is named in relax(%0): an update through a row of it ('%1') is not "
                       "merged, since a row of a relaxed array is read-only in the loop body; write "
                       "the '+=', '-=', '++' or '--' on the element itself ('%0(..., k) += ...')"};
+  case Diag::RelaxedPassedWhole:
+    return {L::Error, "'%0' is named in relax(%0) and passed whole to %1, which may write it "
+                      "through a non-const reference: such a write is not merged (only '+=', "
+                      "'-=', '++' or '--' on an element of '%0' in the loop body are); pass it as "
+                      "'const', or write the update on the element in the body"};
   case Diag::RelaxedAutoCopy:
     return {L::Error, "'%0' is declared 'auto' from an element of '%1', which is named in "
                       "relax(%1): inside the parallel loop that element is a proxy whose value "

@@ -35,6 +35,7 @@ enum class Diag {
   ThrowInBody,
   RelaxedPlainWrite,
   RelaxedRowUpdate,
+  RelaxedPassedWhole,
   RelaxedBufferNote,
   RelaxedAutoCopy,
   RelaxedDeducedCopy,

@@ -401,7 +401,7 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
       scan(object, mutates ? AccessKind::ReadWrite : AccessKind::Read);
     }
     std::vector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
-    scan_call_args(method, args);
+    scan_call_args(method, args, method ? nullptr : call->getCallee());
     check_callee(call, method);
     return;
   }
@@ -410,7 +410,8 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
       scan(call->getCallee());
       std::vector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
       if (!scan_inlined_call(call->getDirectCallee(), args)) {
-        scan_call_args(call->getDirectCallee(), args);
+        scan_call_args(call->getDirectCallee(), args,
+                       call->getDirectCallee() ? nullptr : call->getCallee());
         check_callee(call, call->getDirectCallee());
       }
       return;

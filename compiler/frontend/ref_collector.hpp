@@ -44,7 +44,10 @@ private:
   bool scan_commutative_update(const clang::Expr *target);
   bool relaxed_dense(int array) const;
   void check_relaxed_write(const Access &access, ir::AccessKind kind, bool commutative);
-  void scan_call_args(const clang::FunctionDecl *callee, llvm::ArrayRef<const clang::Expr *> args);
+  /// The arguments of a call of `callee`; a null callee is a call through a pointer, a reference
+  /// or a member pointer (`callee_expr`), whose prototype gives the parameters, if it can be seen.
+  void scan_call_args(const clang::FunctionDecl *callee, llvm::ArrayRef<const clang::Expr *> args,
+                      const clang::Expr *callee_expr = nullptr);
   bool scan_inlined_call(const clang::FunctionDecl *callee,
                          llvm::ArrayRef<const clang::Expr *> args);
   bool scan_inner_for(const clang::ForStmt *loop);

@@ -70,17 +70,53 @@ void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDe
   diags_.report(path->expr->getBeginLoc(), Diag::OpaqueArrayHereNote) << ctx_.text(path->expr);
 }
 
+namespace {
+
+/// The prototype of a function called through `callee` (a function pointer or reference, a member
+/// pointer applied with .* or ->*), or null.
+const clang::FunctionProtoType *called_prototype(const clang::Expr *callee) {
+  if (!callee)
+    return nullptr;
+  callee = callee->IgnoreParenImpCasts();
+  clang::QualType type = callee->getType();
+  if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(callee); bin && bin->isPtrMemOp())
+    type = bin->getRHS()->getType();
+  if (type->isPointerType() || type->isReferenceType())
+    type = type->getPointeeType();
+  else if (const auto *member = type->getAs<clang::MemberPointerType>())
+    type = member->getPointeeType();
+  return type->getAs<clang::FunctionProtoType>();
+}
+
+} // namespace
+
 void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
-                                  llvm::ArrayRef<const clang::Expr *> args) {
+                                  llvm::ArrayRef<const clang::Expr *> args,
+                                  const clang::Expr *callee_expr) {
+  const clang::FunctionProtoType *proto = callee ? nullptr : called_prototype(callee_expr);
   for (size_t i = 0; i < args.size(); ++i) {
     AccessKind access = AccessKind::Read;
     if (callee && i < callee->getNumParams() && writes_through(callee->getParamDecl(i)->getType()))
+      access = AccessKind::ReadWrite;
+    // A call through a function pointer or reference, or a member pointer: what it writes is
+    // what its parameters allow. Such calls used to count every argument as read, so a loop
+    // calling `step(w, idx(s), 1)` through a pointer under relax(w) lost updates.
+    if (!callee && callee_expr &&
+        (!proto || i >= proto->getNumParams() || writes_through(proto->getParamType(i))))
       access = AccessKind::ReadWrite;
     // A whole array handed to a function may be touched anywhere.
     const clang::ValueDecl *decl = ctx_.object(args[i]);
     auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;
     if (type && type->kind != ir::ArrayKind::Accumulator && type->rank > 0) {
       Access a(ctx_.intern_array(decl), args[i]);
+      if (access == AccessKind::ReadWrite && relaxed_dense(a.array) &&
+          relax_warned_.insert(a.array).second) {
+        const std::string called =
+            callee ? "'" + callee->getNameAsString() + "'" : "a function called through a pointer";
+        diags_.report(args[i]->getBeginLoc(), Diag::RelaxedPassedWhole)
+            << decl->getName().str() << called;
+        diags_.report(args[i]->getBeginLoc(), Diag::RelaxedBufferNote) << decl->getName().str();
+      }
       for (int d = 0; d < type->rank; ++d) {
         ir::Subscript s;
         s.text = decl->getName().str();
