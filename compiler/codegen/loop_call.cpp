@@ -7,6 +7,9 @@
 
 #include <fmt/format.h>
 
+#include <set>
+#include <string>
+
 namespace orion::codegen {
 namespace {
 
@@ -120,9 +123,11 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
     uppers += fmt::format("{}{}", d ? ", " : "", nest_bound(loop, *dim.upper.expr, dims));
     const std::string upper =
         dim.inclusive ? fmt::format("({}) + 1", dim.upper_written) : dim.upper.text;
+    const std::string compared =
+        dim.wide_unsigned ? fmt::format("static_cast<::std::int64_t>({})", dim.name) : dim.name;
     headers += fmt::format(" for ({} {} = orion_block.lower({}, ({}){}); {} < "
                            "orion_block.upper({}, ({}){}); ++{})",
-                           dim.type, dim.name, d, dim.lower.text, outer, dim.name, d, upper, outer,
+                           dim.type, dim.name, d, dim.lower.text, outer, compared, d, upper, outer,
                            dim.name);
     outer += ", " + dim.name;
   }
@@ -154,6 +159,14 @@ llvm::Expected<std::string> loop_call(const ir::Loop &loop, const deps::LoopAnal
                               source.indent_to(l.text.begin), source.slice(l.text));
     used += fmt::format("{}(void){};\n", i1, l.name);
   }
+  // References to the arrays declared before the loop (`auto &X = A;`) are renamed to the arrays
+  // in the body (frontend/array_renames.hpp): one used only there would be unused
+  // (-Wunused-variable, an error under -Werror where the serial build is clean).
+  std::set<std::string> aliases;
+  for (const ir::ArrayRename &r : loop.text.renames)
+    if (const std::string written(source.slice(r.range));
+        is_identifier(written) && aliases.insert(written).second)
+      used += fmt::format("{}(void){};\n", i1, written);
   const std::string for_line = source.line_directive(source.line(loop.text.statement.begin));
   std::string out =
       fmt::format("{{\n{}static const ::orion::plan::LoopPlan orion_plan{};\n{}{}{}{}\n", i1,

@@ -107,6 +107,18 @@ DiagInfo info(Diag diag) {
                       "through a non-const reference: such a write is not merged (only '+=', "
                       "'-=', '++' or '--' on an element of '%0' in the loop body are); pass it as "
                       "'const', or write the update on the element in the body"};
+  case Diag::ArrayNameHidden:
+    return {L::Error, "the parallel loop reaches the array '%0' declared at %1, but at the loop "
+                      "'%0' names another variable, declared at %2: orionc passes each "
+                      "array to the loop under its own name, so rename one of them"};
+  case Diag::ArrayNameClash:
+    return {L::Error, "the parallel loop reaches two different arrays named '%0', declared at "
+                      "%1 and %2: orionc passes each array to the loop under its own name, "
+                      "so rename one of them"};
+  case Diag::ArrayNotCaptured:
+    return {L::Error, "the parallel loop reaches the array '%0' through another name, but the "
+                      "lambda at %1 does not capture '%0' itself: orionc passes each array to the "
+                      "loop under its own name, so capture it ('[&%0]' or '[&]')"};
   case Diag::RelaxedAutoCopy:
     return {L::Error, "'%0' is declared 'auto' from an element of '%1', which is named in "
                       "relax(%1): inside the parallel loop that element is a proxy whose value "
@@ -133,9 +145,13 @@ DiagInfo info(Diag diag) {
                         "rank only for what follows (e.g. printing the result)"};
   case Diag::RankDependentArrayWrite:
     return {L::Warning, "'%0' is changed only on some ranks here: every rank holds its own copy of "
-                        "every orion array and parallel loops read it, so the ranks would compute "
-                        "with different data; change it on every rank and branch on the rank only "
-                        "for output"};
+                        "every orion array, Buffer and accumulator, and parallel loops and "
+                        "aggregate() read them, so the ranks would compute with different data; "
+                        "change it on every rank and branch on the rank only for output"};
+  case Diag::RankDependentRng:
+    return {L::Warning, "orion::rng() is drawn from only on some ranks here: every rank draws the "
+                        "same stream in step, so the ranks' later draws would differ; draw on "
+                        "every rank and branch on the rank only for output"};
   case Diag::RankConditionNote:
     return {L::Note, "this condition depends on the rank"};
   case Diag::DriverReadsDistributedArray:

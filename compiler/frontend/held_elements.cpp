@@ -14,6 +14,8 @@
 namespace orion::frontend {
 namespace {
 
+bool holds_address(clang::QualType type, int depth = 0);
+
 /// The dense arrays whose elements an expression hands out: `A.data()`, `A.row(...)`,
 /// `A.begin()`, `A.end()` anywhere in it; with `element`, also the element `A(...)` (or its
 /// address) that the whole expression is (the value is kept by reference or pointer).
@@ -21,14 +23,51 @@ class Handouts : public clang::RecursiveASTVisitor<Handouts> {
 public:
   explicit Handouts(const clang::ASTContext &ast) : ast_(ast) {}
 
-  void element(const clang::Expr *value) {
+  void element(const clang::Expr *value, int depth = 0) {
     value = value->IgnoreParenImpCasts();
     if (const auto *address = llvm::dyn_cast<clang::UnaryOperator>(value);
         address && address->getOpcode() == clang::UO_AddrOf)
       value = address->getSubExpr()->IgnoreParenImpCasts();
     if (const auto *call = llvm::dyn_cast<clang::CXXOperatorCallExpr>(value);
-        call && call->getOperator() == clang::OO_Call && call->getNumArgs() >= 1)
+        call && call->getOperator() == clang::OO_Call && call->getNumArgs() >= 1 &&
+        dense_array(call->getArg(0)->getType())) {
       add(call->getArg(0));
+      return;
+    }
+    if (depth > 4)
+      return;
+    // What a call, a construction or a brace list binds to a reference may be kept in its result:
+    // `std::ref(w(i))`, `std::addressof(w(i))`, `std::tie(w(i))`, `std::tuple<T &> t(w(i))`,
+    // `Holder h{w(i)}` (a reference member). Such handouts used to leave the array unpinned.
+    const auto by_reference = [](clang::QualType t) { return !t.isNull() && t->isReferenceType(); };
+    if (const auto *call = llvm::dyn_cast<clang::CallExpr>(value)) {
+      const clang::FunctionDecl *fn = call->getDirectCallee();
+      for (unsigned i = 0; fn && i < call->getNumArgs() && i < fn->getNumParams(); ++i)
+        if (by_reference(fn->getParamDecl(i)->getType()))
+          element(call->getArg(i), depth + 1);
+    } else if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(value)) {
+      const clang::CXXConstructorDecl *ctor = construct->getConstructor();
+      for (unsigned i = 0; ctor && i < construct->getNumArgs() && i < ctor->getNumParams(); ++i)
+        if (by_reference(ctor->getParamDecl(i)->getType()))
+          element(construct->getArg(i), depth + 1);
+    } else if (const auto *list = llvm::dyn_cast<clang::InitListExpr>(value)) {
+      const clang::RecordDecl *record = list->getType()->getAsRecordDecl();
+      unsigned i = 0;
+      if (record)
+        for (const clang::FieldDecl *field : record->fields()) {
+          if (i >= list->getNumInits())
+            break;
+          const clang::Expr *init = list->getInit(i++);
+          if (holds_address(field->getType())) // a reference, a pointer, an aggregate holding one
+            element(init, depth + 1);
+        }
+    } else if (const auto *temp = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(value)) {
+      element(temp->getSubExpr(), depth + 1);
+    } else if (const auto *bind = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(value)) {
+      element(bind->getSubExpr(), depth + 1);
+    } else if (const auto *functional = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(value)) {
+      element(functional->getSubExpr(), depth + 1);
+    }
   }
 
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) {
@@ -61,6 +100,25 @@ bool may_hold(clang::QualType type) {
   return !(type->isArithmeticType() || type->isEnumeralType());
 }
 
+/// A value of this type keeps an address as a whole or in a member (a pointer, a reference, a
+/// std::reference_wrapper, a tuple of references, a struct with a reference member): an element
+/// bound to a reference while making it counts as kept.
+bool holds_address(clang::QualType type, int depth) {
+  type = type.getCanonicalType();
+  if (type->isReferenceType() || type->isPointerType())
+    return true;
+  const auto *record = type->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition() || depth > 4)
+    return false;
+  for (const clang::FieldDecl *field : record->fields())
+    if (holds_address(field->getType(), depth + 1))
+      return true;
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    if (holds_address(base.getType(), depth + 1))
+      return true;
+  return false;
+}
+
 class HeldVisitor : public DriverCodeVisitor<HeldVisitor> {
   using Base = DriverCodeVisitor<HeldVisitor>;
 
@@ -73,8 +131,7 @@ public:
     if (llvm::isa<clang::ParmVarDecl>(var) || var->isImplicit() || !var->hasInit() ||
         !may_hold(var->getType()))
       return true;
-    const clang::QualType t = var->getType();
-    held(var->getInit(), t->isReferenceType() || t->isPointerType());
+    held(var->getInit(), holds_address(var->getType()));
     return true;
   }
 
@@ -136,7 +193,10 @@ private:
     const clang::Expr *e = arg->IgnoreParenImpCasts();
     const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(e);
     const auto *address = llvm::dyn_cast<clang::UnaryOperator>(e);
-    if (!member && !(address && address->getOpcode() == clang::UO_AddrOf))
+    // `refs.push_back(std::ref(w(0)))`: a value that keeps an element's address.
+    const bool keeps =
+        !member && !llvm::isa<clang::CXXOperatorCallExpr>(e) && holds_address(arg->getType());
+    if (!member && !(address && address->getOpcode() == clang::UO_AddrOf) && !keeps)
       return;
     if (!current_statement())
       return;

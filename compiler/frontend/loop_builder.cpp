@@ -1,6 +1,7 @@
 #include "loop_builder.hpp"
 
 #include "affine_builder.hpp"
+#include "array_names.hpp"
 #include "array_renames.hpp"
 #include "block_reductions.hpp"
 #include "body_control_flow.hpp"
@@ -17,6 +18,28 @@
 
 namespace orion::frontend {
 namespace {
+
+/// Why the loop's condition does not compare the index as the analysis reads it: a signed index
+/// compared with an unsigned bound (`j < v.size()`) is converted to unsigned, so the loop ends at
+/// once while it is negative. Reading it as `j < hi` ran iterations the serial build never runs.
+/// Nothing when the index starts at a constant that is not negative, where both readings agree.
+std::optional<std::string> compared_as_unsigned(const CountedLoop &counted, const std::string &type,
+                                                ScanContext &ctx) {
+  const auto *cond = llvm::dyn_cast_or_null<clang::BinaryOperator>(
+      counted.stmt->getCond() ? counted.stmt->getCond()->IgnoreParens() : nullptr);
+  const clang::QualType index = counted.index->getType();
+  if (!cond || !cond->isComparisonOp() || !index->isSignedIntegerType() ||
+      !cond->getLHS()->getType()->isUnsignedIntegerType())
+    return std::nullopt;
+  clang::Expr::EvalResult lower;
+  if (counted.lower->EvaluateAsInt(lower, ctx.ast) && !lower.Val.getInt().isNegative())
+    return std::nullopt;
+  const std::string name = counted.index->getNameAsString();
+  return fmt::format("the condition compares the signed index '{0}' with the unsigned bound '{1}', "
+                     "so C++ converts '{0}' to unsigned and the loop ends at once while '{0}' is "
+                     "negative; compare in the index's type ('{0} < static_cast<{2}>({1})')",
+                     name, ctx.text(counted.upper), type);
+}
 
 /// Fills the iteration space of a counted nest; returns the body of the innermost nest loop.
 const clang::Stmt *build_counted_space(const clang::ForStmt *outer, ScanContext &ctx,
@@ -50,6 +73,15 @@ const clang::Stmt *build_counted_space(const clang::ForStmt *outer, ScanContext 
       dim.type = counted.index->getType().getAsString();
     dim.upper_written = ctx.text(counted.upper);
     dim.inclusive = counted.upper_adjust != 0;
+    const clang::QualType index_type = counted.index->getType();
+    dim.wide_unsigned =
+        index_type->isUnsignedIntegerType() && ctx.ast.getTypeSize(index_type) >= 64;
+    if (std::optional<std::string> why = compared_as_unsigned(counted, dim.type, ctx)) {
+      if (loop != outer)
+        break; // an inner loop runs as written, in the body
+      diags.report(counted.upper->getBeginLoc(), Diag::UnsupportedCountedFor) << *why;
+      return nullptr;
+    }
     for (const ir::Bound *b : {&dim.lower, &dim.upper}) {
       if (b->expr && !b->expr->uses(ir::SymbolKind::InnerIndex))
         continue;
@@ -182,6 +214,7 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
   RefCollector(ctx, diags).scan(body);
   find_outer_lambdas(body, ctx, diags);
   find_array_renames(body, ctx);
+  check_array_names(bound.next, ctx, diags);
   mark_block_reductions(body, loop);
   mark_element_only_arrays(body, loop);
   build_body_outline(body, ctx);

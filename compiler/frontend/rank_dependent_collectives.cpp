@@ -68,7 +68,9 @@ const clang::ValueDecl *array_of_element(const clang::Expr *e) {
     return nullptr;
   if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(object->IgnoreParenImpCasts())) {
     const auto type = classify_orion_type(ref->getDecl()->getType());
-    if (type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse))
+    // A Buffer's element (`wb(i) += x`) is an update of its target.
+    if (type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse ||
+                 type->kind == ir::ArrayKind::Buffer))
       return ref->getDecl();
   }
   return array_of_element(object); // `A.row(i)[k]`: the row's array
@@ -91,10 +93,12 @@ const clang::ValueDecl *changed_array(const clang::Stmt *stmt) {
       return nullptr;
     if (const clang::ValueDecl *element = array_of_element(op->getArg(0)))
       return element;
-    // `A = B`: the whole array.
+    // `A = B`: the whole array; `acc += x`: an accumulator, whose driver-code contributions count
+    // once, from every rank alike.
     if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(op->getArg(0)->IgnoreParenImpCasts()))
       if (const auto type = classify_orion_type(ref->getDecl()->getType());
-          type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse))
+          type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse ||
+                   type->kind == ir::ArrayKind::Accumulator))
         return ref->getDecl();
     return nullptr;
   }
@@ -109,6 +113,8 @@ const clang::ValueDecl *changed_array(const clang::Stmt *stmt) {
     const auto type = classify_orion_type(ref->getDecl()->getType());
     if (type && (type->kind == ir::ArrayKind::Dense || type->kind == ir::ArrayKind::Sparse) &&
         (name.starts_with("fill") || name == "push_back"))
+      return ref->getDecl();
+    if (type && type->kind == ir::ArrayKind::Accumulator && name == "reset")
       return ref->getDecl();
   }
   return nullptr;
@@ -147,6 +153,12 @@ public:
         array &&
         !sm_.isBeforeInTranslationUnit(conditions_.front()->getBeginLoc(), array->getLocation())) {
       diags_.report(s->getBeginLoc(), Diag::RankDependentArrayWrite) << array->getName();
+      diags_.report(conditions_.back()->getBeginLoc(), Diag::RankConditionNote);
+      return true;
+    }
+    if (const auto *call = llvm::dyn_cast<clang::CallExpr>(s);
+        call && is_orion_function(call->getDirectCallee(), {"rng"})) {
+      diags_.report(s->getBeginLoc(), Diag::RankDependentRng);
       diags_.report(conditions_.back()->getBeginLoc(), Diag::RankConditionNote);
       return true;
     }

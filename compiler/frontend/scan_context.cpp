@@ -101,8 +101,13 @@ int ScanContext::intern_accumulator(const clang::ValueDecl *decl, const OrionTyp
 int ScanContext::intern_array(const clang::ValueDecl *decl) {
   const std::string name = decl->getNameAsString();
   int id = loop.find_array(name);
-  if (id >= 0)
+  if (id >= 0) {
+    const clang::ValueDecl *first = array_decls[static_cast<size_t>(id)];
+    if (first && decl->getCanonicalDecl() != first->getCanonicalDecl() &&
+        llvm::none_of(name_clashes, [&](const auto &c) { return c.second == decl; }))
+      name_clashes.emplace_back(first, decl);
     return id;
+  }
   auto type = classify_orion_type(decl->getType());
   ir::ArrayDecl array;
   array.name = name;
@@ -113,6 +118,7 @@ int ScanContext::intern_array(const clang::ValueDecl *decl) {
   }
   array.declared_at = location(decl->getLocation());
   loop.arrays.push_back(std::move(array));
+  array_decls.push_back(decl);
   return static_cast<int>(loop.arrays.size() - 1);
 }
 

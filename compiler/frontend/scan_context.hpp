@@ -55,6 +55,11 @@ struct ScanContext {
   std::string text(clang::SourceRange range) const;
   std::string text(const clang::Stmt *stmt) const;
   ir::SourceLocation location(clang::SourceLocation loc) const;
+  /// The declaration of each array of the loop, by ir array id (intern_array).
+  std::vector<const clang::ValueDecl *> array_decls;
+  /// Two different declarations the loop reaches under one name (the second has the first's id).
+  std::vector<std::pair<const clang::ValueDecl *, const clang::ValueDecl *>> name_clashes;
+
   /// The ir array id for an orion array declaration, added on first use.
   int intern_array(const clang::ValueDecl *decl);
   /// Like intern_array, for a variable that holds accumulators (itself or in a container).

@@ -12,6 +12,8 @@ int main(int argc, char **argv) {
   orion::Session s(argc, argv);
   orion::DenseArray<double, 1> a({100});
   orion::Accumulator<double> sum;
+  orion::Buffer<double, 1> wb(
+      a, [](double &x, double d) { x += d; }, orion::max_delay(4));
 #pragma orion parallel_for
   for (int64_t i = 0; i < 100; ++i)
     sum += a(i);
@@ -48,7 +50,7 @@ int main(int argc, char **argv) {
   orion::SparseArray<float, 2> r({4, 4});
   if (orion::is_root()) {
     a.fill(5.0);
-    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'a' is changed only on some ranks here: every rank holds its own copy of every orion array and parallel loops read it, so the ranks would compute with different data; change it on every rank and branch on the rank only for output
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'a' is changed only on some ranks here: every rank holds its own copy of every orion array, Buffer and accumulator, and parallel loops and aggregate() read them, so the ranks would compute with different data; change it on every rank and branch on the rank only for output
     // CHECK: rank_dependent_collective.cpp:[[@LINE-3]]:7: note: this condition depends on the rank
     a(3) = 1.0;
     // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'a' is changed only on some ranks here
@@ -70,6 +72,21 @@ int main(int argc, char **argv) {
     a(2) = 4.0;
   // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'a' is changed only on some ranks here
   // CHECK: rank_dependent_collective.cpp:[[@LINE-3]]:7: note: this condition depends on the rank
+
+  // An accumulator's driver-code contribution or reset, a Buffer's update and a draw from the
+  // random stream every rank keeps in step, on some ranks only (found by a helper writing programs
+  // as a new user: no warning, and totals of 150 for 100, or other random data on each rank).
+  if (orion::is_root()) {
+    sum.reset();
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'sum' is changed only on some ranks here
+    sum += 1000.0;
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'sum' is changed only on some ranks here
+    wb(3) += 5.0;
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:5: warning: 'wb' is changed only on some ranks here
+    std::printf("%f\n", orion::rng().uniform());
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-1]]:25: warning: orion::rng() is drawn from only on some ranks here: every rank draws the same stream in step, so the ranks' later draws would differ; draw on every rank and branch on the rank only for output
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-9]]:7: note: this condition depends on the rank
+  }
 
   // Fine: an array that exists only on the ranks that take the branch (output scratch).
   if (orion::is_root()) {

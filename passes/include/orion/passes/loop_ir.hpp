@@ -155,6 +155,9 @@ struct IterationDim {
   std::string type = {};          ///< the index's declared type as written (`int64_t`)
   std::string upper_written = {}; ///< the upper bound as written (`hi` of `i <= hi`)
   bool inclusive = false;         ///< `i <= hi`: upper.expr is hi + 1
+  /// The index is a 64-bit unsigned type (`size_t`): a block's bounds are signed, and an empty
+  /// block's upper bound may be negative, which compared as unsigned would run past the array.
+  bool wide_unsigned = false;
 };
 
 /// The set of iterations the parallel loop runs.
