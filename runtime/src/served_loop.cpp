@@ -217,7 +217,11 @@ bool gather_shards(unsigned char *data, Shard &shard) {
 
 bool place_shards(LoopRun &run, const PartitionMap &map) {
   const Options &o = state().options;
-  const bool allowed = map.ranks > 1 && !o.check && !o.replay_serial;
+  // A run whose writes travel as records reads every argument through a recording view, which
+  // reaches the array itself: a sharded one would have to be made whole inside the loop (it
+  // stopped `A(Q(i)) = P(Q(i))` on two ranks with P served).
+  const bool allowed =
+      map.ranks > 1 && !o.check && !o.replay_serial && !any_recorded(array_syncs(run, map));
   // One decision per array: an array passed twice (a Buffer's target read under its own name)
   // is sharded only if every argument that is it may be.
   std::vector<std::pair<std::unique_ptr<Shard> *, std::size_t>> arrays;
