@@ -119,6 +119,12 @@ DiagInfo info(Diag diag) {
     return {L::Error, "the parallel loop reaches the array '%0' through another name, but the "
                       "lambda at %1 does not capture '%0' itself: orionc passes each array to the "
                       "loop under its own name, so capture it ('[&%0]' or '[&]')"};
+  case Diag::StaleSparseView:
+    return {L::Error, "'%0' is a view of '%1' taken before a parallel loop over '%1' and used "
+                      "after it: the loop lays out '%1''s elements again (and moves them between "
+                      "ranks), so '%0' would name other elements; take the view after the loop"};
+  case Diag::StaleSparseViewLoopNote:
+    return {L::Note, "the parallel loop over '%0' is here"};
   case Diag::RelaxedAutoCopy:
     return {L::Error, "'%0' is declared 'auto' from an element of '%1', which is named in "
                       "relax(%1): inside the parallel loop that element is a proxy whose value "

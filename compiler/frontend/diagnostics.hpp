@@ -39,6 +39,8 @@ enum class Diag {
   ArrayNameHidden,
   ArrayNameClash,
   ArrayNotCaptured,
+  StaleSparseView,
+  StaleSparseViewLoopNote,
   RelaxedBufferNote,
   RelaxedAutoCopy,
   RelaxedDeducedCopy,

@@ -10,6 +10,7 @@
 #include "pragma_handler.hpp"
 #include "prefix_pch.hpp"
 #include "rank_dependent_collectives.hpp"
+#include "stale_sparse_views.hpp"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -113,6 +114,7 @@ public:
     warn_distributed_reads(ast, seen, diags);
     program_.driver_gathers = find_driver_gathers(ast, seen);
     program_.driver_pins = find_held_elements(ast, seen);
+    report_stale_sparse_views(ast, seen, diags);
     report_nested_parallel_loops(ast, annotated, diags);
     // The later stages report while this engine is alive: before the diagnostic client ends the
     // file (which is when --verify compares).
