@@ -49,6 +49,10 @@ DiagInfo info(Diag diag) {
   case Diag::PartitionDimOutOfRange:
     return {L::Error, "partition(%0) names dimension %1, but the iteration space has %2 "
                       "dimension%s2"};
+  case Diag::RelaxBuffer:
+    return {L::Error, "relax(%0): '%0' is an orion::Buffer, whose updates the runtime already "
+                      "merges; name its target array in relax only when the body updates the "
+                      "target itself with '+=', '-=', '++' or '--'"};
   case Diag::RelaxUnknownArray:
     return {L::Error, "relax(%0): '%0' is not an orion array referenced in this loop"};
   case Diag::IterationKeyWrite:

@@ -40,6 +40,7 @@ enum class Diag {
   ArrayNameClash,
   ArrayNotCaptured,
   StaleSparseView,
+  RelaxBuffer,
   StaleSparseViewLoopNote,
   RelaxedBufferNote,
   RelaxedAutoCopy,

@@ -176,6 +176,12 @@ bool check_clauses(const BoundPragma &bound, const ir::Loop &loop, Diagnostics &
       ok = false;
       continue;
     }
+    // A Buffer already merges its updates: relax names the arrays updated with `+=` directly.
+    if (id >= 0 && loop.arrays[id].kind == ir::ArrayKind::Buffer) {
+      diags.report(at, Diag::RelaxBuffer) << name;
+      ok = false;
+      continue;
+    }
     if (id >= 0 && loop.arrays[id].kind != ir::ArrayKind::Accumulator)
       continue;
     diags.report(at, Diag::RelaxUnknownArray) << name;

@@ -1,4 +1,6 @@
-// relax(Q) must name an orion array referenced in the loop (not an unknown name, not an unreferenced array).
+// relax(Q) must name an orion array referenced in the loop (not an unknown name, not an unreferenced
+// array), and not a Buffer, whose updates are merged already (naming one built and then failed in
+// the host compiler: no matching function for call to 'relaxed(orion::Buffer<long int, 1>&)').
 // RUN: not %orionc --dump=loops %s 2>&1 | FileCheck %s
 #include <orion/orion.hpp>
 
@@ -17,5 +19,11 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for relax(A, B)
   for (int64_t i = 0; i < N; ++i)
     A(i) += 3;
-  // CHECK: 2 errors generated.
+  orion::Buffer<float, 1> wb(
+      B, [](float &x, float d) { x += d; }, orion::max_delay(4));
+  // CHECK: {{.*}}relax_unknown_array.cpp:[[@LINE+1]]:34: error: relax(wb): 'wb' is an orion::Buffer, whose updates the runtime already merges; name its target array in relax only when the body updates the target itself with '+=', '-=', '++' or '--'
+#pragma orion parallel_for relax(wb)
+  for (int64_t i = 0; i < N; ++i)
+    wb(i) += 1;
+  // CHECK: 3 errors generated.
 }
