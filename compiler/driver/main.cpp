@@ -83,6 +83,11 @@ int run(const driver::Options &o) {
       return fail("--depfile needs an output file (-o): the dependency file names it");
     if (driver::same_file(o.input, o.depfile))
       return overwrites_input(o.depfile);
+    // Both would be written: the dependency file after the output, over it (exit status 0).
+    if (driver::same_path(output, o.depfile))
+      return fail(fmt::format("--depfile='{}' is the output file: the dependency file would "
+                              "replace it; name another file",
+                              o.depfile));
   }
   if (binary && o.keep && driver::same_file(o.input, kept_source))
     return overwrites_input(kept_source);

@@ -135,6 +135,21 @@ bool same_file(const std::string &a, const std::string &b) {
   return !fs::equivalent(a, b, result) && result;
 }
 
+bool same_path(const std::string &a, const std::string &b) {
+  if (same_file(a, b))
+    return true;
+  if (a == "-" || b == "-")
+    return false;
+  // Not both there yet (outputs): the same path once made absolute, `.` and `..` resolved.
+  const auto normal = [](const std::string &p) {
+    llvm::SmallString<256> path(p);
+    fs::make_absolute(path);
+    llvm::sys::path::remove_dots(path, true);
+    return std::string(path);
+  };
+  return normal(a) == normal(b);
+}
+
 bool write_output(const std::string &path, llvm::StringRef content) {
   const auto target = resolve_output(path);
   if (!target)

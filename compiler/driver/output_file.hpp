@@ -35,6 +35,9 @@ std::optional<OutputTarget> resolve_output(const std::string &path);
 /// True when `a` and `b` name one existing file (same device and inode: through symbolic links,
 /// hard links, `..`). "-" is never a file.
 bool same_file(const std::string &a, const std::string &b);
+/// Whether two paths name the same file, or would once written: same_file, or the same path made
+/// absolute (an output that does not exist yet).
+bool same_path(const std::string &a, const std::string &b);
 
 /// Writes `content` to `path` ("-" means stdout) as described above. On failure prints an error
 /// naming the path and returns false.
