@@ -67,10 +67,21 @@ protected:
   bool parallel(const clang::Stmt *s) const {
     return std::find(parallel_loops_.begin(), parallel_loops_.end(), s) != parallel_loops_.end();
   }
-  /// Traverses `s`, a statement of a block, as the current one.
+  /// Traverses `s`, a statement of a block, as the current one. Under a label (`case 1:`,
+  /// `default:`, `next:`) the current one is the labelled statement: code put before the label
+  /// would not run when control jumps to it (a gather before `case 1:` ran on no rank that took
+  /// that case, and the run stopped with a collective call mismatch).
   bool traverse_block_statement(clang::Stmt *s) {
     const clang::Stmt *outer = current_;
     current_ = s;
+    while (true) {
+      if (const auto *label = llvm::dyn_cast_or_null<clang::SwitchCase>(current_))
+        current_ = label->getSubStmt();
+      else if (const auto *named = llvm::dyn_cast_or_null<clang::LabelStmt>(current_))
+        current_ = named->getSubStmt();
+      else
+        break;
+    }
     const bool ok = static_cast<Derived *>(this)->TraverseStmt(s);
     current_ = outer;
     return ok;

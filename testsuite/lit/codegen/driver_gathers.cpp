@@ -100,6 +100,17 @@ int main(int argc, char **argv) {
   default:
     break;
   }
+  // A `?:` on the rank as a case's statement: the gather goes after the label, where the case runs
+  // (before it, it never ran; found by a helper writing programs as a new user).
+  orion::DenseArray<int64_t, 1> t = empty;
+  count(t, key);
+  switch (N % 7) {
+  case 5:
+    std::printf("%s", orion::is_root() ? (t(6) >= 0 ? "case: counted\n" : "case: none\n") : "");
+    break;
+  default:
+    break;
+  }
   count(m.s, key);
   if (orion::is_root())
     std::printf("shape: %lld of %lld\n", static_cast<long long>(m.s.extent(0)),
@@ -119,6 +130,8 @@ int main(int argc, char **argv) {
 // CODE: {{^ *}}::orion::detail::make_whole(h); ROOT_PRINTF(
 // CODE: {{^ *}}::orion::detail::make_whole(m.f); const int64_t picked = orion::is_root() ? m.f(4) : 0;
 // CODE: {{^ *}}::orion::detail::make_whole(m.g); switch (orion::rank()) {
+// CODE: {{^ *}}case 5:
+// CODE-NEXT: {{^ *}}::orion::detail::make_whole(t); std::printf(
 // CODE-NOT: make_whole(m.{{s}})
 
 // VERBOSE: 'h' {{.*}} sharded across 2 ranks
