@@ -80,12 +80,48 @@ const clang::CXXRecordDecl *lambda_without(const clang::Stmt *stmt, const clang:
   return nullptr;
 }
 
+/// Declarations the loop statement names (or makes) whose name starts with `orion_`, the prefix
+/// of the names the generated code declares around the body (orion_plan, orion_block, ...).
+class ReservedNames : public clang::RecursiveASTVisitor<ReservedNames> {
+public:
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    note(ref->getDecl(), ref->getLocation());
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *var) {
+    note(var, var->getLocation());
+    return true;
+  }
+  const clang::NamedDecl *found = nullptr;
+  clang::SourceLocation at;
+
+private:
+  void note(const clang::NamedDecl *decl, clang::SourceLocation loc) {
+    if (found || !decl->getIdentifier() || !decl->getName().starts_with("orion_"))
+      return;
+    for (const clang::DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent())
+      if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && ns->getName() == "orion")
+        return; // the runtime's own
+    found = decl;
+    at = loc;
+  }
+};
+
 } // namespace
 
 bool check_array_names(const clang::Stmt *loop, ScanContext &ctx, Diagnostics &diags) {
   const clang::SourceManager &sm = ctx.ast.getSourceManager();
   const clang::SourceLocation at = sm.getExpansionLoc(loop->getBeginLoc());
   bool ok = true;
+  // A user's `orion_plan` read in the body met the generated code's own, and the build failed in
+  // the host compiler (found by a helper writing programs as a new user).
+  ReservedNames reserved;
+  reserved.TraverseStmt(const_cast<clang::Stmt *>(loop));
+  if (reserved.found) {
+    diags.report(reserved.at, Diag::ReservedName) << reserved.found->getNameAsString();
+    ok = false;
+  }
   llvm::StringSet<> clashed;
   for (const auto &[first, second] : ctx.name_clashes) {
     clashed.insert(first->getName());

@@ -53,6 +53,9 @@ DiagInfo info(Diag diag) {
     return {L::Error, "relax(%0): '%0' is an orion::Buffer, whose updates the runtime already "
                       "merges; name its target array in relax only when the body updates the "
                       "target itself with '+=', '-=', '++' or '--'"};
+  case Diag::ReservedName:
+    return {L::Error, "'%0': names starting with 'orion_' are reserved for the code orionc "
+                      "generates around a parallel loop's body; rename it"};
   case Diag::RelaxUnknownArray:
     return {L::Error, "relax(%0): '%0' is not an orion array referenced in this loop"};
   case Diag::IterationKeyWrite:

@@ -41,6 +41,7 @@ enum class Diag {
   ArrayNotCaptured,
   StaleSparseView,
   RelaxBuffer,
+  ReservedName,
   StaleSparseViewLoopNote,
   RelaxedBufferNote,
   RelaxedAutoCopy,

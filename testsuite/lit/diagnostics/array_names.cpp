@@ -6,6 +6,9 @@
 // user): the generated loop updated the other array, at every worker count, even one.
 // RUN: not %orionc --dump=loops %s 2>&1 | FileCheck %s
 // RUN: not %orionc --dump=loops -DCAPTURE %s 2>&1 | FileCheck %s --check-prefix=CAPTURE
+// Names starting with orion_ are the generated code's: a user's orion_plan read in the body met
+// the generated one, and the build failed in the host compiler.
+// RUN: not %orionc --dump=loops -DRESERVED %s 2>&1 | FileCheck %s --check-prefix=RESERVED
 // An alias of a member used only in the loop stays used in the generated code (it was
 // -Wunused-variable there, an error under -Werror where the serial build is clean), and an alias
 // whose array's name means the array at the loop builds and runs as the serial build does.
@@ -46,6 +49,17 @@ int main(int argc, char **argv) {
     std::printf("%lld %lld\n", static_cast<long long>(s.A(7)), static_cast<long long>(B(7)));
   return 0;
 }
+#elif defined(RESERVED)
+int main(int argc, char **argv) {
+  orion::Session session(argc, argv);
+  Arr A({8});
+  const int64_t orion_plan = 3;
+#pragma orion parallel_for
+  for (int64_t i = 0; i < 8; ++i)
+    A(i) = i * orion_plan;
+  // RESERVED: array_names.cpp:[[@LINE-1]]:16: error: 'orion_plan': names starting with 'orion_' are reserved for the code orionc generates around a parallel loop's body; rename it
+  return 0;
+}
 #elif defined(CAPTURE)
 int main(int argc, char **argv) {
   orion::Session session(argc, argv);
@@ -67,14 +81,14 @@ int main(int argc, char **argv) {
   auto &X = A;
   {
     Arr A({8}); // hides the outer A at the loop
-    // CHECK: array_names.cpp:[[@LINE+2]]:5: error: the parallel loop reaches the array 'A' declared at 66:7, but at the loop 'A' names another variable, declared at [[@LINE-1]]:9: orionc passes each array to the loop under its own name, so rename one of them
+    // CHECK: array_names.cpp:[[@LINE+2]]:5: error: the parallel loop reaches the array 'A' declared at 80:7, but at the loop 'A' names another variable, declared at [[@LINE-1]]:9: orionc passes each array to the loop under its own name, so rename one of them
 #pragma orion parallel_for
     for (int64_t i = 0; i < 8; ++i)
       X(i) = i + 1;
   }
   auto &out = A;
   const auto twice = [&](const Arr &A) {
-    // CHECK: array_names.cpp:[[@LINE+2]]:5: error: the parallel loop reaches two different arrays named 'A', declared at 66:7 and [[@LINE-1]]:37: orionc passes each array to the loop under its own name, so rename one of them
+    // CHECK: array_names.cpp:[[@LINE+2]]:5: error: the parallel loop reaches two different arrays named 'A', declared at 80:7 and [[@LINE-1]]:37: orionc passes each array to the loop under its own name, so rename one of them
 #pragma orion parallel_for
     for (int64_t i = 0; i < 8; ++i)
       out(i) += A(i) + 1;

@@ -80,7 +80,8 @@ inline void print_loop_detail(const LoopProfile &p) {
   for (std::size_t a : order)
     item(p.arrays[a], p.sent_by_array[a]);
   if (c.bytes_sent > attributed)
-    item("(no array: --orion-check's access sets)", c.bytes_sent - attributed);
+    item("(no array: arrays gathered whole for the loop, --orion-check's access sets)",
+         c.bytes_sent - attributed);
   std::fprintf(stderr, "orion: stats: rank 0 loop %s sent, by array: %s\n", p.where.c_str(),
                line.c_str());
 }
