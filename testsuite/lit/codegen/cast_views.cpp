@@ -60,12 +60,12 @@ int main(int argc, char **argv) {
   for (int64_t i = 0; i < N; ++i)
     out(i) = const_cast<const A1 &>(w)(idx(i)) + const_cast<const A1 &>(w)(i);
 
-  int64_t h = 0;
+  uint64_t h = 0; // unsigned: the hash wraps around (defined, and UBSan-clean)
   for (int64_t i = 0; i < N; ++i) {
-    h = h * 31 + out(i);
+    h = h * 31 + static_cast<uint64_t>(out(i));
     for (int64_t j = 0; j < M; ++j)
-      h = h * 31 + A(i, j);
+      h = h * 31 + static_cast<uint64_t>(A(i, j));
   }
   if (orion::is_root())
-    std::printf("h=%lld\n", static_cast<long long>(h));
+    std::printf("h=%llu\n", static_cast<unsigned long long>(h));
 }

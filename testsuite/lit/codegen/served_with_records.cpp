@@ -40,10 +40,10 @@ int main(int argc, char **argv) {
     A(Q(i)) = i;
     B(i) = Q(Q(i));
   }
-  int64_t h = 0;
+  uint64_t h = 0; // unsigned: the hash wraps around (defined, and UBSan-clean)
   for (int64_t i = 0; i < N; ++i)
-    h = h * 31 + A(i) + B(i);
+    h = h * 31 + static_cast<uint64_t>(A(i) + B(i));
   if (orion::is_root())
-    std::printf("h %lld\n", static_cast<long long>(h));
+    std::printf("h %llu\n", static_cast<unsigned long long>(h));
   return 0;
 }
