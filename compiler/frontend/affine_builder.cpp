@@ -157,11 +157,13 @@ AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
   }
 
   // `i + 4294967295u` on an unsigned i is i - 1 in 32-bit arithmetic, which wraps around; read as
-  // i + 4294967295 the dependence on A(i - 1) was missed. A constant that large in arithmetic on
-  // an unsigned type narrower than 64 bits makes the subscript unknown.
+  // i + 4294967295 the dependence on A(i - 1) was missed (`i * 4294967295u` is -i). A constant
+  // that large in a sum or product on an unsigned type narrower than 64 bits makes the subscript
+  // unknown.
   if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(e);
-      bin && bin->isAdditiveOp() && e->getType()->isUnsignedIntegerType() &&
-      ctx_.ast.getIntWidth(e->getType()) < 64 && !e->isValueDependent())
+      bin && (bin->isAdditiveOp() || bin->getOpcode() == clang::BO_Mul) &&
+      e->getType()->isUnsignedIntegerType() && ctx_.ast.getIntWidth(e->getType()) < 64 &&
+      !e->isValueDependent())
     for (const clang::Expr *side : {bin->getLHS(), bin->getRHS()}) {
       clang::Expr::EvalResult value;
       if (side->EvaluateAsInt(value, ctx_.ast) &&

@@ -15,8 +15,10 @@ namespace orion::frontend {
 class Diagnostics;
 struct ScanContext;
 
-/// Reports, as errors, the loop's arrays whose name means another variable at the loop, and
-/// names shared by two of its arrays (after the references were collected). False if any.
+/// Reports, as errors, the loop's arrays whose name means another variable at the loop (or that a
+/// lambda around the loop does not capture), names shared by two of its arrays, and names with
+/// the generated code's prefix `orion_` in the loop (after the references were collected). False
+/// if any.
 bool check_array_names(const clang::Stmt *loop, ScanContext &ctx, Diagnostics &diags);
 
 } // namespace orion::frontend

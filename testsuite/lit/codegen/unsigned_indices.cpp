@@ -8,7 +8,7 @@
 //   unsigned, so the loop does not run while it is negative. An inner loop of that form runs as
 //   written in the body; an outer one that may start negative is a build error.
 // - `A(i + 4294967295u)` on an unsigned i is A(i - 1) in 32-bit arithmetic: the subscript is
-//   unknown (it was read as i + 4294967295, with no dependence).
+//   unknown (it was read as i + 4294967295, with no dependence); so is `40u + i * 4294967295u`.
 // RUN: %orionc --emit=cpp %s -o %t.cpp
 // RUN: FileCheck %s --input-file=%t.cpp --check-prefix=EMIT
 // RUN: %orionc --dump=deps -DWRAP %s | FileCheck %s --check-prefix=WRAP
@@ -60,6 +60,12 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for ordered
   for (unsigned i = 1; i < 40; ++i)
     C(i) = C(i + minus_one) + 1;
+  // WRAP-LABEL: loop 3 at
+  // WRAP: R C(?)
+  // WRAP: schedule: none
+#pragma orion parallel_for ordered
+  for (unsigned i = 1; i < 40; ++i)
+    C(i) = C(40u + i * minus_one) + 1; // C(40 - i)
 #endif
 
   uint64_t h = 0; // unsigned: the hash wraps around (defined, and UBSan-clean)
