@@ -49,7 +49,9 @@ struct ShardPiece {
 /// array's elements are replaced by the pieces this rank read (`total` on all ranks together).
 struct SparseBytes {
   ShardPiece mine;
-  std::function<void(const std::vector<ShardPiece> &pieces, std::int64_t total)> replace;
+  std::function<void(const std::vector<ShardPiece> &pieces, std::int64_t total,
+                     const std::optional<SerialOrderRecord> &order)>
+      replace;
 };
 
 /// Raw bytes of one array, whatever its element type. For a DenseArray `data` is the whole
@@ -85,15 +87,44 @@ template <class T, std::size_t N> ArrayBytes array_bytes(const DenseArray<T, N> 
   return b;
 }
 
+/// What this rank's layout knows of the serial order of a SparseArray's elements (whether the
+/// storage is in it is agreed by the ranks when the checkpoint is written).
+inline SerialOrderRecord serial_order_record(const SparseLayout &layout) {
+  SerialOrderRecord o;
+  o.written_in_serial_order = !layout.permuted;
+  o.stored_in_key_order = layout.stored_in_key_order;
+  o.keys_strictly_increasing = layout.keys_strictly_increasing;
+  o.first_out_of_order = layout.first_out_of_order;
+  o.rows_in_order = layout.rows_in_order;
+  o.last_row = layout.last_row;
+  if (layout.stored_in_key_order == 1)
+    o.last_key = layout.last_key;
+  return o;
+}
+
+/// The layout of elements restored from a checkpoint that recorded `o`: nothing about blocks.
+inline SparseLayout restored_layout(const SerialOrderRecord &o) {
+  SparseLayout layout;
+  layout.permuted = !o.written_in_serial_order;
+  layout.stored_in_key_order = static_cast<int>(o.stored_in_key_order);
+  layout.keys_strictly_increasing = o.keys_strictly_increasing;
+  layout.first_out_of_order = o.first_out_of_order;
+  layout.rows_in_order = static_cast<int>(o.rows_in_order);
+  layout.last_row = o.last_row;
+  layout.last_key = o.last_key;
+  return layout;
+}
+
 /// What this rank writes of a SparseArray: its share of a distributed array, or its balanced
 /// range of a whole one (every rank holds the same elements then). Nothing is gathered.
 template <class T, std::size_t N> ArrayBytes array_bytes(const SparseArray<T, N> &a) {
   ArrayBytes b;
-  b.shape = {element_name<T>(),
-             std::vector<std::int64_t>(a.extents().begin(), a.extents().end()),
-             true,
-             {a.nnz()}};
+  b.shape.element = element_name<T>();
+  b.shape.extents.assign(a.extents().begin(), a.extents().end());
+  b.shape.sparse = true;
+  b.shape.elements = {a.nnz()};
   b.element_bytes = static_cast<std::int64_t>(sizeof(T));
+  b.shape.order = serial_order_record(*a.executor_storage().layout);
   const auto keys = a.local_keys();
   const auto values = a.local_values();
   std::int64_t lo = 0, hi = static_cast<std::int64_t>(keys.size());
@@ -114,7 +145,8 @@ template <class T, std::size_t N> ArrayBytes restore_target(DenseArray<T, N> &a)
 }
 template <class T, std::size_t N> ArrayBytes restore_target(SparseArray<T, N> &a) {
   ArrayBytes b = array_bytes(a);
-  b.sparse.replace = [&a](const std::vector<ShardPiece> &pieces, std::int64_t total) {
+  b.sparse.replace = [&a](const std::vector<ShardPiece> &pieces, std::int64_t total,
+                          const std::optional<SerialOrderRecord> &order) {
     using Key = typename SparseArray<T, N>::key_type;
     std::int64_t n = 0;
     for (const ShardPiece &p : pieces)
@@ -131,14 +163,16 @@ template <class T, std::size_t N> ArrayBytes restore_target(SparseArray<T, N> &a
       at += count;
     }
     const Key extents = a.extents();
-    // What a loop found out about the serial order of the array as loaded again (its file order)
-    // still holds for the restored elements, which are in the order the writing ranks held them:
-    // the rotation depth (choose_rotation_depth) and an ordered loop's return to the serial order
-    // depend on it. Unknown when no loop ran over the reloaded array (then the next loop notes
-    // the restored order instead).
+    // The restored elements are in the order the writing ranks held them, which a loop may have
+    // sorted into its blocks: the rotation depth (choose_rotation_depth) and an ordered loop's
+    // return to the serial order depend on what the checkpoint knew of the serial order.
+    // A checkpoint older than that record: what a loop found out about the array as loaded again
+    // (its file order), if one ran, is the best there is.
     const SparseLayout before = *a.executor_storage().layout;
     a = SparseArray<T, N>(distributed, extents, std::move(keys), std::move(values), total);
-    if (before.stored_in_key_order >= 0)
+    if (order)
+      *a.executor_storage().layout = restored_layout(*order);
+    else if (before.stored_in_key_order >= 0)
       *a.executor_storage().layout = before.serial_order_only(true);
     if (!state().options.distribute)
       a.whole();
@@ -261,8 +295,11 @@ inline void checkpoint_arrays(const std::string &dir, std::int64_t step,
   std::vector<std::int64_t> sizes;
   for (const ArrayBytes &a : arrays) {
     m.arrays.push_back(a.shape);
-    if (a.shape.sparse) // how many elements each rank writes
+    if (a.shape.sparse) { // how many elements each rank writes, and whether in the serial order
       m.arrays.back().elements = comm_allgather(a.sparse.mine.count);
+      m.arrays.back().order->written_in_serial_order =
+          comm_allreduce_max(a.shape.order->written_in_serial_order ? 0 : 1) == 0;
+    }
     sizes.push_back(a.element_bytes);
   }
 
@@ -473,7 +510,7 @@ inline std::int64_t restore_arrays(const std::string &dir, const std::vector<Arr
   for (std::size_t arg = 0; arg < arrays.size(); ++arg) {
     const ArrayBytes &a = arrays[arg];
     if (a.shape.sparse) {
-      a.sparse.replace(pieces[arg], m.arrays[arg].nnz());
+      a.sparse.replace(pieces[arg], m.arrays[arg].nnz(), m.arrays[arg].order);
       continue;
     }
     if (a.drop_shard)

@@ -223,7 +223,7 @@ TEST_CASE("manifest text round-trips and rejects foreign shard names", "[checkpo
   orion::detail::Manifest m;
   m.step = 5;
   m.generation = 42;
-  m.arrays = {{"float32", {3, 2}, false, {}}, {"record24", {0}, false, {}}};
+  m.arrays = {{"float32", {3, 2}, false, {}, {}}, {"record24", {0}, false, {}, {}}};
   m.shards = {{"shard-42-0.bin", 56, 0x0123456789abcdefULL}};
   const std::string text = orion::detail::format_manifest(m);
   std::string why;
@@ -248,7 +248,7 @@ TEST_CASE("a version 1 checkpoint (pieces split by elements, not rows) still res
   d::Manifest m;
   m.step = 9;
   m.generation = 77;
-  m.arrays = {{"float32", {3, 5}, false, {}}};
+  m.arrays = {{"float32", {3, 5}, false, {}, {}}};
   for (int s = 0; s < 2; ++s) {
     d::ShardHeader h{};
     std::memcpy(h.magic, d::kShardMagic, sizeof h.magic);
@@ -276,12 +276,12 @@ TEST_CASE("a version 1 checkpoint (pieces split by elements, not rows) still res
     for (std::int64_t c = 0; c < 5; ++c)
       CHECK(got(r, c) == want(r, c));
 
-  text.replace(0, text.find('\n'), "orion-checkpoint 4");
+  text.replace(0, text.find('\n'), "orion-checkpoint 5");
   write_file(dir / "manifest.orion", text + "checksum " + d::hex64(d::text_checksum(text)) + "\n");
   CHECK(checkpoint_error_of([&] { orion::restore(dir.path(), got); }) ==
         "checkpoint manifest '" + (dir / "manifest.orion") +
-            "' is corrupt: it has another format version ('orion-checkpoint 4'; this build reads "
-            "versions 1 to 3)");
+            "' is corrupt: it has another format version ('orion-checkpoint 5'; this build reads "
+            "versions 1 to 4)");
 }
 
 TEST_CASE("a manifest whose shard sizes do not fit its arrays is refused before any read",
@@ -307,7 +307,8 @@ TEST_CASE("a SparseArray's keys and values are restored, in the order they were 
   auto w = pattern_matrix(3, 4, 1.0f);
   const auto tokens = pattern_tokens(100, 5);
   orion::checkpoint(dir.path(), 4, w, tokens);
-  CHECK(read_file(dir / "manifest.orion").find("\nsparse int32 40 7 elements 100\n") !=
+  // The elements in each shard, then what is known of their serial order.
+  CHECK(read_file(dir / "manifest.orion").find("\nsparse int32 40 7 elements 100 order ") !=
         std::string::npos);
 
   // As a program restarts: the same data reloaded, in another order and with other values.
@@ -439,7 +440,7 @@ TEST_CASE("a manifest's sparse arrays give one element count per shard", "[check
   d::Manifest m;
   m.step = 1;
   m.generation = 5;
-  m.arrays = {{"float32", {3, 2}, false, {}}, {"int32", {4, 9}, true, {6, 0}}};
+  m.arrays = {{"float32", {3, 2}, false, {}, {}}, {"int32", {4, 9}, true, {6, 0}, {}}};
   m.shards = {{"shard-5-0.bin", 104, 1}, {"shard-5-1.bin", 56, 2}};
   std::string why;
   const auto back = d::parse_manifest(d::format_manifest(m), why);
@@ -460,6 +461,34 @@ TEST_CASE("a manifest's sparse arrays give one element count per shard", "[check
   m.arrays[1].elements = {6, -1};
   CHECK_FALSE(d::parse_manifest(d::format_manifest(m), why));
   CHECK(why == "line 6: bad element count '-1'");
+
+  // What is known of the serial order: the elements sorted into blocks, in key order before.
+  m.arrays[1].elements = {6, 0};
+  m.arrays[1].order = d::SerialOrderRecord{false, 1, true, -1, 1, 3, {3, 8}};
+  const auto ordered = d::parse_manifest(d::format_manifest(m), why);
+  REQUIRE(ordered);
+  CHECK(ordered->arrays == m.arrays);
+  CHECK(d::format_manifest(m).find("\nsparse int32 4 9 elements 6 0 order 1 1 1 -1 1 3 3 8\n") !=
+        std::string::npos);
+  m.arrays[1].order = d::SerialOrderRecord{true, 0, false, 4, 0, 2, {}};
+  const auto unordered = d::parse_manifest(d::format_manifest(m), why);
+  REQUIRE(unordered);
+  CHECK(unordered->arrays == m.arrays);
+  const auto refused = [&](const std::string &from, const std::string &to) {
+    std::string text = d::format_manifest(m);
+    text = text.substr(0, text.rfind("checksum "));
+    text.replace(text.find(from), from.size(), to);
+    return !d::parse_manifest(text + "checksum " + d::hex64(d::text_checksum(text)) + "\n", why);
+  };
+  CHECK(refused("order 0 0 0 4 0 2", "order 0 0 0 4 0"));
+  CHECK(why.starts_with("line 6: bad serial order record"));
+  CHECK(refused("order 0 0 0 4 0 2", "order 0 2 0 4 0 2"));
+  CHECK(refused("order 0 0 0 4 0 2", "order 0 0 0 6 0 2"));     // element 6 of 6
+  CHECK(refused("order 0 0 0 4 0 2", "order 0 0 0 4 0 2 3 8")); // a last key out of key order
+  CHECK(refused("order 0 0 0 4 0 2", "order 0 1 1 -1 1 2 3"));  // one coordinate of two
+  CHECK(refused("orion-checkpoint 4", "orion-checkpoint 3"));
+  CHECK(why == "line 6: unexpected 'order' before format version 4");
+  m.arrays[1].order.reset();
 
   // Version 2 had no sparse arrays: such a line there is not one.
   m.arrays[1].elements = {6, 0};

@@ -15,7 +15,7 @@
 // that ran on it, so each rank writes its own share; a whole one is split into balanced ranges of
 // its storage order. The array's elements in order are the shards' pieces in shard order. Version 1
 // split a dense array's n elements instead ([shard_begin(n, r, S), ...)); version 2 had no sparse
-// arrays. Both are still read.
+// arrays, version 3 no order record of a sparse array. All are still read.
 //
 // A checkpoint is one generation: shard files named with a fresh generation, then the manifest
 // naming them, renamed over the old one. Until that rename the old manifest names old files that
@@ -31,8 +31,11 @@
 //   step 7
 //   generation 1732444800123456789
 //   array float32 1000 16         element type and extents, one line per array, in argument order
-//   sparse int32 500 800 elements 1200 1187
-//                                 a SparseArray: element type, extents, elements in each shard
+//   sparse int32 500 800 elements 1200 1187 order 0 1 1 -1 1 499 499 799
+//                                 a SparseArray: element type, extents, elements in each shard,
+//                                 and what is known of the serial program's order of its elements
+//                                 (SerialOrderRecord, in its field order; the last key only when
+//                                 key-order is 1)
 //   shards 2
 //   shard shard-1732444800123456789-0.bin 83232 0123456789abcdef
 //   shard shard-1732444800123456789-1.bin 83180 fedcba9876543210
@@ -52,7 +55,7 @@
 namespace orion::detail {
 
 inline constexpr const char *kManifestName = "manifest.orion";
-inline constexpr std::int64_t kCheckpointVersion = 3;
+inline constexpr std::int64_t kCheckpointVersion = 4;
 /// The oldest format version this build reads.
 inline constexpr std::int64_t kCheckpointOldestVersion = 1;
 inline constexpr std::uint32_t kCheckpointByteOrder = 0x01020304;
@@ -84,6 +87,23 @@ template <class T> std::string element_name() {
     return "record" + std::to_string(sizeof(T));
 }
 
+/// What a SparseArray's checkpoint says of the serial program's order of its elements
+/// (detail/sparse_layout.hpp). The elements are written in their storage order, which a parallel
+/// loop may have changed; after restore, in a fresh process too, an ordered loop must still run
+/// them in the serial order and a rotation must still know whether rows came in order.
+struct SerialOrderRecord {
+  /// The elements were written in the serial order (no loop had sorted them into its blocks).
+  bool written_in_serial_order = true;
+  /// SparseLayout's fields of the same names; -1 unknown.
+  std::int64_t stored_in_key_order = -1;
+  bool keys_strictly_increasing = false;
+  std::int64_t first_out_of_order = -1;
+  std::int64_t rows_in_order = -1;
+  std::int64_t last_row = -1;
+  std::vector<std::int64_t> last_key; ///< with stored_in_key_order 1
+  friend bool operator==(const SerialOrderRecord &, const SerialOrderRecord &) = default;
+};
+
 /// One array as the manifest records it.
 struct CheckpointArray {
   std::string element;
@@ -93,7 +113,8 @@ struct CheckpointArray {
   /// A SparseArray's elements in each shard; for the array a program passes to restore, one
   /// entry, its nnz().
   std::vector<std::int64_t> elements;
-
+  /// A SparseArray's serial order, when the manifest records it (format version 4 on).
+  std::optional<SerialOrderRecord> order;
   std::int64_t nnz() const {
     std::int64_t n = 0;
     for (std::int64_t e : elements)
@@ -219,6 +240,17 @@ inline std::string format_manifest(const Manifest &m) {
       for (std::int64_t n : a.elements)
         s += " " + std::to_string(n);
     }
+    if (a.sparse && a.order) {
+      const SerialOrderRecord &o = *a.order;
+      s += " order";
+      for (std::int64_t v : {std::int64_t{!o.written_in_serial_order}, o.stored_in_key_order,
+                             std::int64_t{o.keys_strictly_increasing}, o.first_out_of_order,
+                             o.rows_in_order, o.last_row})
+        s += " " + std::to_string(v);
+      if (o.stored_in_key_order == 1)
+        for (std::int64_t k : o.last_key)
+          s += " " + std::to_string(k);
+    }
     s += "\n";
   }
   s += "shards " + std::to_string(m.shards.size()) + "\n";
@@ -252,6 +284,39 @@ inline bool element_type(std::string_view w) {
       return number(w.substr(prefix.size()), bits) && bits > 0;
     }
   return false;
+}
+
+/// The fields after 'order' in a sparse array's line, from words[at]: see SerialOrderRecord.
+inline bool parse_order(const std::vector<std::string_view> &w, std::size_t at, std::size_t dims,
+                        std::int64_t nnz, SerialOrderRecord &o) {
+  std::int64_t v[6];
+  for (std::int64_t &x : v) {
+    if (at >= w.size() || !number(w[at++], x))
+      return false;
+  }
+  const auto tri = [](std::int64_t x) { return x >= -1 && x <= 1; };
+  const auto flag = [](std::int64_t x) { return x == 0 || x == 1; };
+  if (!flag(v[0]) || !tri(v[1]) || !flag(v[2]) || v[3] < -1 ||
+      v[3] >= std::max<std::int64_t>(nnz, 1) || !tri(v[4]) || v[5] < -1)
+    return false;
+  o.written_in_serial_order = v[0] == 0;
+  o.stored_in_key_order = v[1];
+  o.keys_strictly_increasing = v[2] == 1;
+  o.first_out_of_order = v[3];
+  o.rows_in_order = v[4];
+  o.last_row = v[5];
+  o.last_key.clear();
+  if (at == w.size()) // no last key: none was known, or the array has no elements
+    return true;
+  if (o.stored_in_key_order != 1 || w.size() - at != dims)
+    return false;
+  for (; at < w.size(); ++at) {
+    std::int64_t k = 0;
+    if (!number(w[at], k) || k < 0)
+      return false;
+    o.last_key.push_back(k);
+  }
+  return true;
 }
 
 } // namespace manifest_parse
@@ -347,13 +412,19 @@ inline std::optional<Manifest> parse_manifest(std::string_view text, std::string
                               ? "expected 'sparse <element type> <extent>... elements <count>...'"
                               : "expected 'array <element type> <extent>...'");
     std::int64_t total = 0;
-    for (++i; i < a->size(); ++i) {
+    for (++i; i < a->size() && (*a)[i] != "order"; ++i) {
       std::int64_t n = 0;
       if (!number((*a)[i], n) || n < 0 || n > INT64_MAX - total)
         return fail(at - 1, "bad element count '" + std::string((*a)[i]) + "'");
       total += n;
       arr.elements.push_back(n);
     }
+    if (i < a->size() && version < 4)
+      return fail(at - 1, "unexpected 'order' before format version 4");
+    if (i < a->size() && !parse_order(*a, i + 1, arr.extents.size(), total, arr.order.emplace()))
+      return fail(at - 1, "bad serial order record (expected 'order <permuted 0/1> <key order "
+                          "-1/0/1> <strict 0/1> <first out of order> <rows in order -1/0/1> "
+                          "<last row> [<last key>...]')");
     m.arrays.push_back(std::move(arr));
   }
   auto shards = field("shards");
