@@ -165,6 +165,11 @@ DiagInfo info(Diag diag) {
     return {L::Warning, "orion::rng() is drawn from only on some ranks here: every rank draws the "
                         "same stream in step, so the ranks' later draws would differ; draw on "
                         "every rank and branch on the rank only for output"};
+  case Diag::RankDependentLoopBounds:
+    return {L::Warning, "the bounds of this parallel loop depend on the rank: every rank runs its "
+                        "share of one iteration space, so with bounds that differ between ranks "
+                        "the run stops with 'different iteration spaces'; compute them from values "
+                        "every rank has"};
   case Diag::RankConditionNote:
     return {L::Note, "this condition depends on the rank"};
   case Diag::DriverReadsDistributedArray:

@@ -50,6 +50,7 @@ enum class Diag {
   RankDependentCollective,
   RankDependentArrayWrite,
   RankDependentRng,
+  RankDependentLoopBounds,
   RankConditionNote,
   DriverReadsDistributedArray,
   DistributedLoadNote,

@@ -190,6 +190,30 @@ private:
   std::vector<const clang::Expr *> conditions_; ///< the rank conditions around the current node
 };
 
+/// The counted loops of the nest `loop` heads: it, and each loop that is the only statement of
+/// the one before's body.
+std::vector<const clang::ForStmt *> nest_of(const clang::Stmt *loop) {
+  std::vector<const clang::ForStmt *> nest;
+  while (const auto *f = llvm::dyn_cast_or_null<clang::ForStmt>(loop)) {
+    nest.push_back(f);
+    loop = f->getBody();
+    if (const auto *block = llvm::dyn_cast_or_null<clang::CompoundStmt>(loop))
+      loop = block->size() == 1 ? block->body_front() : nullptr;
+  }
+  return nest;
+}
+
+/// The innermost part of `stmt` that asks which rank this is (a variable, a call), for the
+/// warning's caret; null when none does.
+const clang::Stmt *rank_source(const clang::Stmt *stmt) {
+  if (!stmt || !asks_rank_at(stmt, 0))
+    return nullptr;
+  for (const clang::Stmt *child : stmt->children())
+    if (const clang::Stmt *inner = rank_source(child))
+      return inner;
+  return stmt;
+}
+
 } // namespace
 
 bool asks_rank(const clang::Stmt *stmt) { return asks_rank_at(stmt, 0); }
@@ -199,6 +223,16 @@ void warn_rank_dependent_collectives(clang::ASTContext &ast,
                                      Diagnostics &diags) {
   RankBranchVisitor visitor(ast.getSourceManager(), parallel_loops, diags);
   traverse_main_file(ast, visitor);
+  // The runtime stops a loop whose iteration space differs between ranks; a bound computed from
+  // the rank is the likely cause, and is seen here before the program runs.
+  for (const clang::Stmt *loop : parallel_loops)
+    for (const clang::ForStmt *f : nest_of(loop))
+      for (const clang::Stmt *header :
+           {f->getInit(), static_cast<const clang::Stmt *>(f->getCond())})
+        if (const clang::Stmt *source = rank_source(header)) {
+          diags.report(source->getBeginLoc(), Diag::RankDependentLoopBounds);
+          break;
+        }
 }
 
 } // namespace orion::frontend

@@ -25,7 +25,9 @@ bool asks_rank(const clang::Stmt *stmt);
 /// Warns at each collective call, and at each change of an orion array (an element write, fill,
 /// push_back, assignment), in the main file's functions that sits in a branch of an `if` or `?:`
 /// whose condition asks which rank this is (orion::is_root(), orion::rank(), or a local variable
-/// initialized from them). `parallel_loops` are the loops bound to a pragma.
+/// initialized from them). `parallel_loops` are the loops bound to a pragma; a header of their
+/// counted nests that asks which rank this is gets a warning too (the ranks would run different
+/// iteration spaces).
 void warn_rank_dependent_collectives(clang::ASTContext &ast,
                                      const std::vector<const clang::Stmt *> &parallel_loops,
                                      Diagnostics &diags);

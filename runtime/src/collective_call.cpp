@@ -1,18 +1,20 @@
 // The check that every rank enters the same collective call (detail/collective_call.hpp): one
-// 8-byte MPI_Allgather on the runtime's communicator.
+// small MPI_Allgather on the runtime's communicator.
 #include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
+#include <orion/detail/file_io.hpp>
 #include <orion/error.hpp>
 
 #include <algorithm>
+#include <numeric>
 #include <vector>
 
 namespace orion::detail {
 
-void enter_collective(CollectiveCall call) {
-  if (comm_size() == 1)
-    return;
-  const std::vector<std::int64_t> codes = comm_allgather(call.code());
+namespace {
+
+/// Throws collective_mismatch on every rank when the ranks' `codes` differ.
+void check_same_call(const std::vector<std::int64_t> &codes) {
   if (std::all_of(codes.begin(), codes.end(), [&](std::int64_t c) { return c == codes[0]; }))
     return;
   std::vector<CollectiveCall> calls;
@@ -20,6 +22,71 @@ void enter_collective(CollectiveCall call) {
   for (std::int64_t c : codes)
     calls.push_back(CollectiveCall::from_code(c));
   throw Error(collective_mismatch(calls), true);
+}
+
+/// The space as int64s: elements, dimensions, then lo and hi of each.
+std::vector<std::int64_t> encoded(const LoopSpace &space) {
+  std::vector<std::int64_t> out{space.elements, static_cast<std::int64_t>(space.lo.size())};
+  out.insert(out.end(), space.lo.begin(), space.lo.end());
+  out.insert(out.end(), space.hi.begin(), space.hi.end());
+  return out;
+}
+
+LoopSpace decoded(const std::int64_t *at) {
+  LoopSpace space;
+  space.elements = at[0];
+  const auto dims = static_cast<std::size_t>(at[1]);
+  space.lo.assign(at + 2, at + 2 + dims);
+  space.hi.assign(at + 2 + dims, at + 2 + 2 * dims);
+  return space;
+}
+
+} // namespace
+
+void enter_collective(CollectiveCall call) {
+  if (comm_size() == 1)
+    return;
+  check_same_call(comm_allgather(call.code()));
+}
+
+void enter_parallel_loop(std::int32_t line, const LoopSpace &space) {
+  const int ranks = comm_size();
+  if (ranks == 1)
+    return;
+  const std::vector<std::int64_t> mine = encoded(space);
+  Checksum sum;
+  sum.update(mine.data(), mine.size() * sizeof(std::int64_t));
+  const std::int64_t pair[2] = {CollectiveCall{CollectiveKind::ParallelLoop, line}.code(),
+                                static_cast<std::int64_t>(sum.value())};
+  std::vector<std::int64_t> all(2 * static_cast<std::size_t>(ranks));
+  comm_allgatherv_bytes(pair, sizeof pair, all.data(),
+                        std::vector<std::int64_t>(static_cast<std::size_t>(ranks), sizeof pair));
+  std::vector<std::int64_t> codes(static_cast<std::size_t>(ranks));
+  bool same_space = true;
+  for (std::size_t r = 0; r < codes.size(); ++r) {
+    codes[r] = all[2 * r];
+    same_space = same_space && all[2 * r + 1] == all[1];
+  }
+  check_same_call(codes);
+  if (same_space)
+    return;
+  // Every rank saw the difference: they all gather the spaces to say what each rank had.
+  const std::vector<std::int64_t> sizes = comm_allgather(static_cast<std::int64_t>(mine.size()));
+  std::vector<std::int64_t> bytes(sizes.size());
+  std::transform(sizes.begin(), sizes.end(), bytes.begin(), [](std::int64_t n) {
+    return n * static_cast<std::int64_t>(sizeof(std::int64_t));
+  });
+  std::vector<std::int64_t> every(
+      static_cast<std::size_t>(std::accumulate(sizes.begin(), sizes.end(), std::int64_t{0})));
+  comm_allgatherv_bytes(mine.data(), bytes[static_cast<std::size_t>(comm_rank())], every.data(),
+                        bytes);
+  std::vector<LoopSpace> spaces;
+  std::size_t at = 0;
+  for (std::int64_t n : sizes) {
+    spaces.push_back(decoded(every.data() + at));
+    at += static_cast<std::size_t>(n);
+  }
+  throw Error(loop_space_mismatch(line, spaces), true);
 }
 
 } // namespace orion::detail

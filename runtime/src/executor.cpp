@@ -272,7 +272,7 @@ void execute(LoopRun &run) {
   RuntimeState &st = state();
   if (in_worker())
     throw Error("parallel loop at " + where(run) + " started inside another parallel loop");
-  enter_collective({CollectiveKind::ParallelLoop, run.plan->line});
+  enter_parallel_loop(run.plan->line, {run.sparse ? run.global_nnz : -1, run.box_lo, run.box_hi});
   check_distinct_arrays(run); // before any set-up: an aliased loop must not run at all
   const auto start = Clock::now();
   const LoopCounters before = st.loops;

@@ -61,22 +61,27 @@ inline std::string describe(const CollectiveCall &call) {
   return "made an unknown collective call";
 }
 
-/// The error every rank raises when the calls differ; `calls[r]` is rank r's call. Ranks that
-/// made the same call are listed together ("ranks 1-3").
-inline std::string collective_mismatch(std::span<const CollectiveCall> calls) {
-  std::string text = "collective call mismatch: ";
-  std::vector<bool> listed(calls.size(), false);
-  bool first_group = true;
-  for (std::size_t r = 0; r < calls.size(); ++r) {
+/// One group of ranks that did the same thing: "ranks 1-2, 5" or "rank 4", and the first of them.
+struct RankGroup {
+  std::string ranks;
+  std::size_t first = 0;
+};
+
+/// The ranks grouped by equal `items[r]`, in the order of each group's first rank; a group's
+/// consecutive ranks are written as a run ("ranks 1-3").
+template <class T> std::vector<RankGroup> group_ranks(std::span<const T> items) {
+  std::vector<RankGroup> groups;
+  std::vector<bool> listed(items.size(), false);
+  for (std::size_t r = 0; r < items.size(); ++r) {
     if (listed[r])
       continue;
     std::string ranks;
     int count = 0;
-    for (std::size_t q = r; q < calls.size(); ++q) {
-      if (listed[q] || !(calls[q] == calls[r]))
+    for (std::size_t q = r; q < items.size(); ++q) {
+      if (listed[q] || !(items[q] == items[r]))
         continue;
-      std::size_t end = q; // a run of consecutive ranks with this call
-      while (end + 1 < calls.size() && calls[end + 1] == calls[r])
+      std::size_t end = q; // a run of consecutive ranks with this item
+      while (end + 1 < items.size() && items[end + 1] == items[r])
         ++end;
       for (std::size_t s = q; s <= end; ++s)
         listed[s] = true;
@@ -85,8 +90,18 @@ inline std::string collective_mismatch(std::span<const CollectiveCall> calls) {
       count += static_cast<int>(end - q + 1);
       q = end;
     }
-    text += (first_group ? "" : "; ") + std::string(count > 1 ? "ranks " : "rank ") + ranks + " " +
-            describe(calls[r]);
+    groups.push_back({std::string(count > 1 ? "ranks " : "rank ") + ranks, r});
+  }
+  return groups;
+}
+
+/// The error every rank raises when the calls differ; `calls[r]` is rank r's call. Ranks that
+/// made the same call are listed together ("ranks 1-3").
+inline std::string collective_mismatch(std::span<const CollectiveCall> calls) {
+  std::string text = "collective call mismatch: ";
+  bool first_group = true;
+  for (const RankGroup &g : group_ranks(calls)) {
+    text += (first_group ? "" : "; ") + g.ranks + " " + describe(calls[g.first]);
     first_group = false;
   }
   const bool gather = std::any_of(calls.begin(), calls.end(), [](const CollectiveCall &c) {
@@ -101,12 +116,51 @@ inline std::string collective_mismatch(std::span<const CollectiveCall> calls) {
                 "ranks only, e.g. under `if (orion::is_root())`";
 }
 
+/// A parallel loop's iteration space as the ranks compare it: the bounding box of a counted nest
+/// or an array's extents, and the number of elements of a SparseArray it iterates (-1 for none).
+/// Ranks that run one loop over different spaces would each partition their own, and the blocks
+/// would not fit together.
+struct LoopSpace {
+  std::int64_t elements = -1;
+  std::vector<std::int64_t> lo, hi;
+  friend bool operator==(const LoopSpace &, const LoopSpace &) = default;
+};
+
+/// "[0, 100) x [0, 50)", or "1200 elements of [0, 40) x [0, 7)".
+inline std::string describe(const LoopSpace &space) {
+  std::string text = space.elements >= 0 ? std::to_string(space.elements) + " elements of " : "";
+  for (std::size_t d = 0; d < space.lo.size(); ++d)
+    text +=
+        (d ? " x [" : "[") + std::to_string(space.lo[d]) + ", " + std::to_string(space.hi[d]) + ")";
+  return text;
+}
+
+/// The error every rank raises when the ranks start the parallel loop at `line` over different
+/// spaces; `spaces[r]` is rank r's.
+inline std::string loop_space_mismatch(std::int32_t line, std::span<const LoopSpace> spaces) {
+  std::string text = "the parallel loop at line " + std::to_string(line) +
+                     " runs over different iteration spaces on different ranks: ";
+  bool first_group = true;
+  for (const RankGroup &g : group_ranks(spaces)) {
+    text += (first_group ? "" : "; ") + g.ranks + " over " + describe(spaces[g.first]);
+    first_group = false;
+  }
+  return text + ". Each rank runs its share of one iteration space: compute the loop's bounds, "
+                "and the arrays it iterates, from values every rank has (not from "
+                "orion::rank(), nor from a file or input that only some ranks read)";
+}
+
 #ifdef ORION_DISTRIBUTED
 /// Collective: compares this rank's call with every other rank's and, when they differ, throws
 /// a collective orion::Error from collective_mismatch on every rank. Free with one rank.
 void enter_collective(CollectiveCall call);
+/// Collective: enter_collective for the parallel loop at `line`, which then also compares the
+/// ranks' iteration spaces (loop_space_mismatch). One all-gather of 16 bytes per rank while they
+/// agree.
+void enter_parallel_loop(std::int32_t line, const LoopSpace &space);
 #else
 inline void enter_collective(CollectiveCall) {}
+inline void enter_parallel_loop(std::int32_t, const LoopSpace &) {}
 #endif
 
 } // namespace orion::detail
