@@ -252,6 +252,13 @@ SparseArray<T, N> load_cached(const std::string &path, const std::array<std::int
     if (read.status == Read::Status::loaded && stamp_of(path) != before)
       read = Read::rejected("'" + path + "' changed while the cache was being read");
   }
+  // Ranks that opened different files (copies on each node's disk) each validated their cache
+  // against their own copy: the text load compares the copies' contents first.
+  if (comm_size() > 1 && mode == CacheMode::on) {
+    const StampSpread spread = spread_of_stamps(before, started_ns);
+    if (read.status == Read::Status::loaded && !(spread.lo == spread.hi))
+      read = Read::rejected("the ranks opened different files named '" + path + "'");
+  }
   const bool usable = read.status == Read::Status::loaded;
   const int ranks = comm_size();
   const std::int64_t first_unusable = -comm_allreduce_max(-(usable ? ranks : comm_rank()));

@@ -12,6 +12,8 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -170,15 +172,64 @@ TEST_CASE("ranks that opened files of different sizes fail together", "[mpi][loa
   CHECK(spread.lo.size == 100);
   CHECK(spread.hi.size == 100 + orion::num_ranks() - 1);
   CHECK(spread.first_open_ns == 2000'000'000'000);
-  if (orion::num_ranks() > 1)
+  if (orion::num_ranks() > 1) {
     CHECK(orion::detail::ranks_disagree("d.txt", spread) ==
+          "the ranks loaded different files named 'd.txt' (the ranks found sizes of 100 and " +
+              std::to_string(100 + orion::num_ranks() - 1) +
+              " bytes, none changed during the load); every rank must load the same data: make "
+              "every node's copy identical, or put the file where every rank opens the same one; "
+              "nothing was loaded from it");
+    auto changing = spread; // one of them changed after the first rank opened its file
+    changing.hi.ctime_sec = 2000;
+    CHECK(orion::detail::ranks_disagree("d.txt", changing) ==
           "'d.txt' changed while it was being loaded (the ranks found sizes of 100 and " +
               std::to_string(100 + orion::num_ranks() - 1) + " bytes); nothing was loaded from it");
-  else
+  } else
     CHECK(orion::detail::ranks_disagree("d.txt", spread) == std::nullopt);
   // A rank that could not open the file does not count.
   const auto partial = orion::detail::spread_of_stamps(
       orion::rank() == 0 ? std::optional<orion::detail::SourceStamp>(mine) : std::nullopt, 7);
   CHECK(partial.lo == partial.hi);
   CHECK(partial.first_open_ns == 7);
+}
+
+TEST_CASE("ranks that opened copies of a file load it only when the copies are the same",
+          "[mpi][loaders][checks]") {
+  // Each rank its own file, as with a copy on each node's disk: one name in a directory per rank.
+  const SharedFile base("");
+  const std::string dir = base.path() + ".copies" + std::to_string(orion::rank());
+  ::mkdir(dir.c_str(), 0700);
+  const std::string path = dir + "/d.txt";
+  const auto write = [&](const std::string &content) {
+    orion::detail::comm_barrier();
+    std::remove((path + ".orion-cache").c_str());
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << content;
+    orion::detail::comm_barrier();
+  };
+  const std::string same = "0 0 1\n1 1 2\n2 2 3\n3 0 4\n";
+  for (const orion::CacheMode mode : {orion::CacheMode::off, orion::CacheMode::on}) {
+    orion_test::OptionsGuard options(mode, false);
+    write(same);
+    // Twice: the second load reads the cache (each rank's own) when it is on.
+    for (int load = 0; load < 2; ++load) {
+      const auto a = orion::load_triplets<int>(path);
+      CHECK(a.nnz() == 4);
+    }
+    if (orion::num_ranks() == 1)
+      continue;
+    // Rank 1's copy has other values in the same number of bytes: each rank would parse its
+    // byte range of its own copy, a mixture of both.
+    write(orion::rank() == 1 ? "0 0 5\n4 4 6\n2 2 7\n3 0 8\n" : same);
+    const std::string message = agreed_error([&] { (void)orion::load_triplets<int>(path); });
+    CHECK(message.starts_with("the ranks loaded different files named '"));
+    const std::string first = orion::num_ranks() > 2 ? "ranks 0, 2" : "rank 0";
+    CHECK(message.find("(each rank its own copy of 24 bytes, and their contents differ: " +
+                       first) != std::string::npos);
+    CHECK(message.find(" read one, rank 1 another); every rank must load the same data") !=
+          std::string::npos);
+  }
+  orion::detail::comm_barrier();
+  std::remove((path + ".orion-cache").c_str());
+  std::remove(path.c_str());
+  ::rmdir(dir.c_str());
 }

@@ -76,9 +76,11 @@ TEST_CASE("an index whose extent would overflow is a file:line error", "[loaders
   CHECK(S.extents() == Key{INT64_MAX, 4});
   CHECK(S.key(0) == Key{9223372036854775806, 3});
   TempFile g("9223372036854775807 3 1\n");
-  CHECK(load_error_of([&] { orion::load_triplets<float>(g.path(), Key{INT64_MAX, 4}); }) ==
-        g.path() + ":1: index 9223372036854775807 is outside the extent 9223372036854775807 in "
-                   "dimension 0: \"9223372036854775807 3 1\"");
+  CHECK(load_error_of([&] {
+          orion::load_triplets<float>(g.path(), Key{INT64_MAX, 4});
+        }) == g.path() +
+                  ":1: index 9223372036854775807 is outside the extent 9223372036854775807 in "
+                  "dimension 0: \"9223372036854775807 3 1\"");
 }
 
 TEST_CASE("an index too large for any array on this machine is a file:line error, not "
@@ -433,8 +435,12 @@ TEST_CASE("ranks_disagree tells a file rewritten between the ranks' opens from c
   s.lo.inode = s.hi.inode = 7;
   s.first_open_ns = std::int64_t{2000} * 1'000'000'000;
   CHECK(ranks_disagree("d.txt", s) == std::nullopt); // one file
-  StampSpread sizes = s;
+  StampSpread sizes = s; // two files of different sizes, both older than the load
   sizes.hi.size = 120;
+  CHECK(ranks_disagree("d.txt", sizes) ==
+        orion::detail::different_copies(
+            "d.txt", "the ranks found sizes of 100 and 120 bytes, none changed during the load"));
+  sizes.hi.ctime_sec = 2000; // one changed as the load began
   CHECK(ranks_disagree("d.txt", sizes) ==
         changed("d.txt", "the ranks found sizes of 100 and 120 bytes"));
   StampSpread copies = s; // one file copied to each node's disk before the run

@@ -8,9 +8,12 @@
 //   - a read finds the end of the file before the size the file had at the start (it shrank),
 //   - (distributed) the ranks saw different sizes, or saw different files one of which was
 //     modified after the earliest rank had begun the load (it was rewritten between the ranks'
-//     opens).
-// Ranks that see different files of one size, all older than the load, are accepted: that is one
-// file copied to each node's local disk.
+//     opens),
+//   - (distributed) the ranks saw different files, all older than the load, of different sizes
+//     or (line_scan.hpp compares checksums of the whole files then) different contents: copies
+//     on each node's disk that are not the same.
+// Ranks that see different files of one content, all older than the load, are accepted: that is
+// one file copied to each node's local disk.
 //
 // Limits: a file system updates timestamps once per clock tick (a few ms), so a rewrite that keeps
 // the size and lands within the tick of the previous change can go unseen. Remote file systems
@@ -105,6 +108,13 @@ inline std::optional<std::string> change_during_load(const std::string &path,
   return std::nullopt;
 }
 
+/// The message of a load whose ranks opened different files of one name, none changing.
+inline std::string different_copies(const std::string &path, const std::string &how) {
+  return "the ranks loaded different files named '" + path + "' (" + how +
+         "); every rank must load the same data: make every node's copy identical, or put the "
+         "file where every rank opens the same one; nothing was loaded from it";
+}
+
 /// The stamps the ranks opened, field by field: lowest and highest over the ranks that opened the
 /// file, and the wall-clock time (ns since the epoch) at which the earliest of them began.
 struct StampSpread {
@@ -117,13 +127,16 @@ inline std::optional<std::string> ranks_disagree(const std::string &path,
                                                  const StampSpread &spread) {
   if (spread.lo == spread.hi)
     return std::nullopt;
-  if (spread.lo.size != spread.hi.size)
-    return changed_while_loading(path, "the ranks found sizes of " +
-                                           std::to_string(spread.lo.size) + " and " +
-                                           std::to_string(spread.hi.size) + " bytes");
+  if (spread.lo.size != spread.hi.size) {
+    const std::string sizes = "the ranks found sizes of " + std::to_string(spread.lo.size) +
+                              " and " + std::to_string(spread.hi.size) + " bytes";
+    if (spread.hi.ctime_ns() < spread.first_open_ns)
+      return different_copies(path, sizes + ", none changed during the load");
+    return changed_while_loading(path, sizes);
+  }
   if (spread.hi.ctime_ns() >= spread.first_open_ns)
     return changed_while_loading(path, "it was modified after the first rank had begun reading it");
-  return std::nullopt; // copies of one file on each node's own disk
+  return std::nullopt; // copies on each node's own disk: same_copies compares their contents
 }
 
 } // namespace orion::detail

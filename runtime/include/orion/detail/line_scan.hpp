@@ -6,6 +6,7 @@
 #pragma once
 
 #include <orion/detail/binary_cache.hpp>
+#include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
 #include <orion/detail/file_identity.hpp>
 #include <orion/detail/file_range.hpp>
@@ -13,18 +14,25 @@
 #include <orion/detail/state.hpp>
 #include <orion/error.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cerrno>
 #include <chrono>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <new>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace orion::detail {
 
@@ -69,6 +77,47 @@ inline StampSpread spread_of_stamps(const std::optional<SourceStamp> &mine,
   }
   spread.first_open_ns = ~v[2 * kFields];
   return spread;
+}
+
+/// A checksum of all of the file at `path`, or why it could not be read.
+inline std::variant<std::uint64_t, std::string> whole_file_checksum(const std::string &path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return std::string(std::strerror(errno));
+  FdCloser closer(fd);
+  Checksum sum;
+  std::vector<unsigned char> buffer(std::size_t{1} << 20);
+  for (;;) {
+    const ::ssize_t got = ::read(fd, buffer.data(), buffer.size());
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0)
+      return std::string(std::strerror(errno));
+    if (got == 0)
+      return sum.value();
+    sum.update(buffer.data(), static_cast<std::size_t>(got));
+  }
+}
+
+/// Collective, when the ranks opened different files of one size, all older than the load (copies
+/// on each node's disk, ranks_disagree): each rank reads all of its copy once more and the ranks
+/// compare checksums, since each parsed only its own byte range of its own copy, and copies that
+/// differ would give a mixture of them. Why the load fails, or nothing.
+inline std::optional<std::string> copies_differ(const std::string &path, std::int64_t size) {
+  const std::variant<std::uint64_t, std::string> mine = whole_file_checksum(path);
+  const std::string *unreadable = std::get_if<std::string>(&mine);
+  const std::vector<std::int64_t> sums = comm_allgather(
+      unreadable ? -1 : static_cast<std::int64_t>(std::get<std::uint64_t>(mine) >> 1));
+  if (std::all_of(sums.begin(), sums.end(), [&](std::int64_t s) { return s == sums[0]; }))
+    return std::nullopt;
+  if (unreadable)
+    return "cannot read '" + path +
+           "' again to compare it with the other ranks' copies: " + *unreadable;
+  std::string groups;
+  for (const RankGroup &g : group_ranks(std::span<const std::int64_t>(sums)))
+    groups += (groups.empty() ? "" : ", ") + g.ranks + (groups.empty() ? " read one" : " another");
+  return different_copies(path, "each rank its own copy of " + std::to_string(size) +
+                                    " bytes, and their contents differ: " + groups);
 }
 
 /// What scan_lines learnt, beyond what the loader's callback kept.
@@ -141,6 +190,8 @@ LineScan scan_lines(const std::string &path, OnLine &&on_line, Grow &&grow) {
   if (!failure && stamp)
     failure = ranks_disagree(path, spread);
   raise_if_any<LoadError>(failure);
+  if (!(spread.lo == spread.hi))
+    raise_if_any<LoadError>(copies_differ(path, spread.lo.size));
   scan.stamp = *stamp;
 
   // A part that stopped at a bad line undercounts, which only shifts the numbers of later parts,
