@@ -145,21 +145,21 @@ llvm::Expected<std::string> emit_source(const ir::Program &program,
     overloads.insert(overloads.end(), loop.view_overloads.begin(), loop.view_overloads.end());
   for (const Insertion &insertion : view_overload_insertions(overloads, source))
     splicer.insert(insertion.at, insertion.text);
-  // Arrays a parallel loop may have left sharded, named by code that some ranks only run: every
-  // rank gathers them first: in braces around an if, which may be the body of a loop or an else;
-  // before a statement of a block otherwise.
-  if (!program.loops.empty())
-    for (const ir::DriverGather &g : program.driver_gathers) {
-      std::string names;
-      for (const std::string &a : g.arrays)
-        names += (names.empty() ? "" : ", ") + a;
-      if (g.place == ir::DriverGather::Place::Before) {
-        splicer.insert(g.statement.begin, fmt::format("::orion::detail::make_whole({}); ", names));
-        continue;
-      }
-      splicer.insert(g.statement.begin, fmt::format("{{ ::orion::detail::make_whole({}); ", names));
-      splicer.insert(g.statement.end, " }");
+  // Arrays a parallel loop may have left sharded, or a loader or restore distributed (also in a
+  // file without parallel loops), named by code that some ranks only run: every rank gathers them
+  // first: in braces around an if, which may be the body of a loop or an else; before a statement
+  // of a block otherwise.
+  for (const ir::DriverGather &g : program.driver_gathers) {
+    std::string names;
+    for (const std::string &a : g.arrays)
+      names += (names.empty() ? "" : ", ") + a;
+    if (g.place == ir::DriverGather::Place::Before) {
+      splicer.insert(g.statement.begin, fmt::format("::orion::detail::make_whole({}); ", names));
+      continue;
     }
+    splicer.insert(g.statement.begin, fmt::format("{{ ::orion::detail::make_whole({}); ", names));
+    splicer.insert(g.statement.end, " }");
+  }
   // Arrays driver code keeps pointers or references into: whole from there on (a shard would
   // leave them pointing at stale rows).
   if (!program.loops.empty())

@@ -5,6 +5,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
+#include <cctype>
 #include <optional>
 
 namespace orion::frontend {
@@ -12,6 +13,31 @@ namespace {
 
 constexpr const char *kFromMacro = "cannot transform a parallel loop produced by a macro "
                                    "expansion; write the loop outside the macro";
+
+/// Whether every preprocessor conditional that opens between `begin` and `end` of `file` closes
+/// there too, with no #else, #elif or #endif of an enclosing one: orionc replaces those bytes
+/// as a whole, and must not cut a conditional in two (an unbraced body between `#ifdef` and
+/// `#else` ends at its active branch, before the rest of the conditional).
+bool conditionals_balanced(llvm::StringRef file, unsigned begin, unsigned end) {
+  int depth = 0;
+  for (std::size_t at = begin; at < end && at < file.size();) {
+    std::size_t eol = file.find('\n', at);
+    if (eol == llvm::StringRef::npos)
+      eol = file.size();
+    llvm::StringRef line = file.slice(at, eol).ltrim();
+    at = eol + 1;
+    if (!line.consume_front("#"))
+      continue;
+    const llvm::StringRef word = line.ltrim().take_while([](char c) { return std::isalpha(c); });
+    if (word.starts_with("if"))
+      ++depth;
+    else if (word == "endif" && depth-- == 0)
+      return false;
+    else if ((word == "else" || word.starts_with("elif")) && depth == 0)
+      return false;
+  }
+  return depth == 0;
+}
 
 } // namespace
 
@@ -159,6 +185,13 @@ ir::LoopText locate_loop_text(clang::ASTContext &ast, const PragmaRecord &pragma
   if (!statement || !inner || (range && !iterated) || !directive ||
       directive->end > statement->begin) {
     text.why = kFromMacro;
+    return text;
+  }
+  if (!conditionals_balanced(sm.getBufferData(sm.getMainFileID()), directive->begin,
+                             statement->end)) {
+    text.why = "a preprocessor conditional (#if, #ifdef, #else, #endif) starts or ends inside "
+               "this parallel loop, which orionc rewrites as a whole: put the loop's body in "
+               "braces with the conditional inside them, or the whole loop inside the conditional";
     return text;
   }
   text.rewritable = true;
