@@ -8,6 +8,8 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <string>
 
 namespace orion::frontend {
 namespace {
@@ -50,6 +52,23 @@ std::string collective_name(const clang::Stmt *stmt,
       return "orion::" + callee->getName().str() + "()";
   }
   return {};
+}
+
+/// The collective calls in `s`, in source order, as the warning names them; a parallel loop's
+/// body is the loop's business.
+void collect_collectives(const clang::Stmt *s, const std::vector<const clang::Stmt *> &loops,
+                         std::vector<std::string> &out) {
+  if (!s)
+    return;
+  if (std::find(loops.begin(), loops.end(), s) != loops.end()) {
+    // Two different loops do not match at run time, whatever their bodies.
+    out.push_back("parallel loop " + std::to_string(reinterpret_cast<std::uintptr_t>(s)));
+    return;
+  }
+  if (std::string name = collective_name(s, loops); !name.empty())
+    out.push_back(std::move(name));
+  for (const clang::Stmt *child : s->children())
+    collect_collectives(child, loops, out);
 }
 
 /// The orion array whose elements `e` (an assignment's target, an operand of ++/--) denotes:
@@ -129,7 +148,17 @@ public:
       : sm_(sm), parallel_loops_(parallel_loops), diags_(diags) {}
 
   bool TraverseIfStmt(clang::IfStmt *s) {
-    return guarded(s ? s->getCond() : nullptr, [&] { return Base::TraverseIfStmt(s); });
+    // Both branches making the same collective calls in the same order: every rank makes them
+    // (`if (is_root()) print(acc.aggregate()); else acc.aggregate();`).
+    bool same_calls = false;
+    if (s && s->getElse()) {
+      std::vector<std::string> then_calls, else_calls;
+      collect_collectives(s->getThen(), parallel_loops_, then_calls);
+      collect_collectives(s->getElse(), parallel_loops_, else_calls);
+      same_calls = then_calls == else_calls;
+    }
+    return guarded(
+        s ? s->getCond() : nullptr, [&] { return Base::TraverseIfStmt(s); }, same_calls);
   }
   bool TraverseConditionalOperator(clang::ConditionalOperator *e) {
     return guarded(e ? e->getCond() : nullptr,
@@ -163,7 +192,8 @@ public:
       return true;
     }
     const std::string name = collective_name(s, parallel_loops_);
-    if (name.empty())
+    if (name.empty() ||
+        std::all_of(same_calls_.begin(), same_calls_.end(), [](bool b) { return b; }))
       return true;
     const clang::SourceLocation at = llvm::isa<clang::CXXMemberCallExpr>(s)
                                          ? llvm::cast<clang::CXXMemberCallExpr>(s)->getExprLoc()
@@ -175,12 +205,16 @@ public:
 
 private:
   /// Runs `traverse` with `condition` on the stack of rank conditions if it asks for the rank.
-  template <class Traverse> bool guarded(const clang::Expr *condition, Traverse traverse) {
+  /// `same_calls`: every branch of the condition makes the same collective calls.
+  template <class Traverse>
+  bool guarded(const clang::Expr *condition, Traverse traverse, bool same_calls = false) {
     if (!condition || !asks_rank(condition))
       return traverse();
     conditions_.push_back(condition);
+    same_calls_.push_back(same_calls);
     const bool result = traverse();
     conditions_.pop_back();
+    same_calls_.pop_back();
     return result;
   }
 
@@ -188,6 +222,7 @@ private:
   const std::vector<const clang::Stmt *> &parallel_loops_;
   Diagnostics &diags_;
   std::vector<const clang::Expr *> conditions_; ///< the rank conditions around the current node
+  std::vector<bool> same_calls_;                ///< per condition: its branches call alike
 };
 
 /// The counted loops of the nest `loop` heads: it, and each loop that is the only statement of

@@ -100,5 +100,23 @@ int main(int argc, char **argv) {
   a(1) = 2.0;
   if (orion::is_root())
     std::printf("%f %f %f\n", total, a(1), m(1, 2));
+  // Both branches make the same collective calls in the same order: every rank makes them, and
+  // nothing is reported.
+  if (orion::is_root())
+    std::printf("%f\n", sum.aggregate());
+  else
+    sum.aggregate();
+  // Two different parallel loops in the branches do not match at run time.
+  if (orion::is_root()) {
+#pragma orion parallel_for
+    for (int64_t i = 0; i < 100; ++i)
+      sum += a(i);
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-2]]:5: warning: a parallel loop is collective, but only some ranks reach it here
+  } else {
+#pragma orion parallel_for
+    for (int64_t i = 0; i < 100; ++i)
+      sum += 2 * a(i);
+    // CHECK: rank_dependent_collective.cpp:[[@LINE-2]]:5: warning: a parallel loop is collective, but only some ranks reach it here
+  }
   return 0;
 }
