@@ -48,6 +48,8 @@ void check_schedules(const ir::Program &program, const std::vector<deps::LoopAna
                               report::choice_reason(loop, a.dependences, a.schedules)));
       for (const std::string &s : report::suggestions(loop, a.schedules))
         diags.note(loop.pragma_location, "suggestion: " + s);
+      if (const auto &end = loop.space.nest_end)
+        diags.note(end->at, report::nest_end_note(*end));
       diags.note(loop.location, "run 'orionc --dump=deps' on this file for the full report");
     } else if (std::none_of(a.candidates.begin(), a.candidates.end(),
                             [&](const deps::Candidate &c) {

@@ -47,18 +47,32 @@ const clang::Stmt *build_counted_space(const clang::ForStmt *outer, ScanContext 
   AffineBuilder affine(ctx);
   ctx.loop.space.kind = ir::IterationSpace::Kind::Counted;
   const clang::ForStmt *loop = outer;
+  // An inner loop that does not extend the nest: why, for the error of a loop without a schedule.
+  const auto ends_nest = [&](const clang::ForStmt *inner, std::string why) {
+    const clang::VarDecl *index = nullptr;
+    if (const auto *decl = llvm::dyn_cast_or_null<clang::DeclStmt>(inner->getInit());
+        decl && decl->isSingleDecl())
+      index = llvm::dyn_cast<clang::VarDecl>(decl->getSingleDecl());
+    ctx.loop.space.nest_end = ir::IterationSpace::NestEnd{
+        ctx.location(inner->getForLoc()), index ? index->getNameAsString() : "", std::move(why)};
+  };
   while (loop) {
     auto form = match_counted_loop(loop);
     if (auto *error = std::get_if<LoopFormError>(&form)) {
-      if (loop != outer)
+      if (loop != outer) {
+        ends_nest(loop, error->message);
         break; // an inner non-canonical loop just ends the nest
+      }
       diags.report(error->location, Diag::UnsupportedCountedFor) << error->message;
       return nullptr;
     }
     const CountedLoop &counted = std::get<CountedLoop>(form);
     if (ctx.modified.contains(counted.index)) {
-      if (loop != outer)
+      if (loop != outer) {
+        ends_nest(loop,
+                  fmt::format("the body modifies its index '{}'", counted.index->getName().str()));
         break;
+      }
       diags.report(counted.index->getLocation(), Diag::UnsupportedCountedFor) << fmt::format(
           "the index '{}' is modified in the loop body", counted.index->getName().str());
       return nullptr;
@@ -77,16 +91,21 @@ const clang::Stmt *build_counted_space(const clang::ForStmt *outer, ScanContext 
     dim.wide_unsigned =
         index_type->isUnsignedIntegerType() && ctx.ast.getTypeSize(index_type) >= 64;
     if (std::optional<std::string> why = compared_as_unsigned(counted, dim.type, ctx)) {
-      if (loop != outer)
+      if (loop != outer) {
+        ends_nest(loop, *why);
         break; // an inner loop runs as written, in the body
+      }
       diags.report(counted.upper->getBeginLoc(), Diag::UnsupportedCountedFor) << *why;
       return nullptr;
     }
     for (const ir::Bound *b : {&dim.lower, &dim.upper}) {
       if (b->expr && !b->expr->uses(ir::SymbolKind::InnerIndex))
         continue;
-      if (loop != outer)
+      if (loop != outer) {
+        ends_nest(loop,
+                  fmt::format("its bound '{}' is not affine in the indices around it", b->text));
         return loop; // inner loop with non-affine bounds: part of the body instead
+      }
       const clang::Expr *at = b == &dim.lower ? counted.lower : counted.upper;
       ir::Subscript why = affine.subscript(at);
       // The outermost loop's bounds are evaluated once, before it: a local computed there is a
@@ -108,8 +127,10 @@ const clang::Stmt *build_counted_space(const clang::ForStmt *outer, ScanContext 
       return loop->getBody();
     // Only continue the nest if the next loop is canonical with affine bounds.
     auto next_form = match_counted_loop(next);
-    if (std::holds_alternative<LoopFormError>(next_form))
+    if (const auto *error = std::get_if<LoopFormError>(&next_form)) {
+      ends_nest(next, error->message);
       return loop->getBody();
+    }
     loop = next;
   }
   return loop;

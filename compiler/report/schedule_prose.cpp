@@ -108,6 +108,15 @@ std::string choice_reason(const ir::Loop &loop, const deps::DependenceInfo &deps
   return fmt::format("no 1D, 2D or unimodular schedule keeps these dependences: {}", blocking);
 }
 
+std::string nest_end_note(const ir::IterationSpace::NestEnd &end) {
+  const std::string index = end.index.empty() ? "" : fmt::format(" '{}'", end.index);
+  return fmt::format("this loop is not part of the parallel nest ({}): it runs inside each "
+                     "iteration, and its index{} is a variable the body modifies, so subscripts "
+                     "with it are unknown; write it as 'for (int64_t j = lo; j < hi; ++j)' with "
+                     "affine bounds, and move any other test into an 'if' in its body",
+                     end.why, index);
+}
+
 std::vector<std::string> suggestions(const ir::Loop &loop, const deps::ScheduleChoice &choice) {
   std::vector<std::string> out;
   for (const deps::Suggestion &s : choice.suggestions) {

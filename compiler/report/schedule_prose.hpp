@@ -21,6 +21,9 @@ std::string choice_reason(const ir::Loop &loop, const deps::DependenceInfo &deps
 
 /// One line per suggestion, e.g. `relax(A) if stale values of 'A' are acceptable, ...`.
 std::vector<std::string> suggestions(const ir::Loop &loop, const deps::ScheduleChoice &choice);
+/// The note at a loop that ends a counted nest (IterationSpace::nest_end), for a loop without a
+/// schedule: why, and how to write it so that it extends the nest.
+std::string nest_end_note(const ir::IterationSpace::NestEnd &end);
 
 /// E.g. `indexed by u in dimension 0` or `read-only, unknown subscripts`.
 std::string role_reason(const ir::Loop &loop, const deps::Schedule &schedule,

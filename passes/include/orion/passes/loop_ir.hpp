@@ -171,6 +171,15 @@ struct IterationSpace {
   std::string key_name; ///< the structured binding names (Array kind)
   std::string value_name;
   std::vector<IterationDim> dims;
+  /// A for loop nested directly in the counted nest that does not extend it (its form, an index
+  /// the body modifies, bounds that are not affine): it runs inside each iteration, and its index
+  /// is a variable the body writes. Reported with a loop that has no schedule.
+  struct NestEnd {
+    SourceLocation at;
+    std::string index; ///< its index variable, when it has one
+    std::string why;
+  };
+  std::optional<NestEnd> nest_end;
 };
 
 /// The clauses of the pragma.
