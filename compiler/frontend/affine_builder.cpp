@@ -1,6 +1,9 @@
 #include "affine_builder.hpp"
 
+#include "modified_vars.hpp"
 #include "orion_types.hpp"
+
+#include <clang/AST/RecursiveASTVisitor.h>
 
 #include <clang/AST/ExprCXX.h>
 #include <fmt/format.h>
@@ -72,7 +75,122 @@ const clang::CastExpr *value_changing_cast(const clang::ASTContext &ast, const c
   }
 }
 
+/// The variables `e` names, and whether it names only variables (no members, no `this`).
+bool named_variables(const clang::Stmt *e, std::vector<const clang::VarDecl *> &out) {
+  if (!e)
+    return true;
+  if (llvm::isa<clang::MemberExpr, clang::CXXThisExpr>(e))
+    return false;
+  if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+    if (const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl())) {
+      out.push_back(var);
+      return true;
+    }
+    return llvm::isa<clang::EnumConstantDecl>(ref->getDecl());
+  }
+  for (const clang::Stmt *child : e->children())
+    if (!named_variables(child, out))
+      return false;
+  return true;
+}
+
+/// How many variables of `function` (its parameters and locals) are named `name`.
+class SameNameCounter : public clang::RecursiveASTVisitor<SameNameCounter> {
+public:
+  explicit SameNameCounter(llvm::StringRef name) : name_(name) {}
+  bool VisitVarDecl(clang::VarDecl *var) {
+    count += var->getName() == name_;
+    return true;
+  }
+  int count = 0;
+
+private:
+  llvm::StringRef name_;
+};
+
+/// Whether a lambda in the visited code contains `at`: a loop there sees only what it captures.
+class LambdaAround : public clang::RecursiveASTVisitor<LambdaAround> {
+public:
+  LambdaAround(const clang::SourceManager &sm, clang::SourceLocation at) : sm_(sm), at_(at) {}
+  bool VisitLambdaExpr(clang::LambdaExpr *lambda) {
+    const clang::SourceRange r = lambda->getSourceRange();
+    found = found || (!sm_.isBeforeInTranslationUnit(at_, r.getBegin()) &&
+                      !sm_.isBeforeInTranslationUnit(r.getEnd(), at_));
+    return !found;
+  }
+  bool found = false;
+
+private:
+  const clang::SourceManager &sm_;
+  clang::SourceLocation at_;
+};
+
 } // namespace
+
+void AffineBuilder::define_parameters() {
+  // Only in parameters the loop has anyway: a definition adds a constraint between them, never
+  // a parameter of its own (which every report would list).
+  for (const auto &[parameter, var] : ctx_.parameter_inits) {
+    std::vector<const clang::VarDecl *> named;
+    named_variables(var->getInit(), named);
+    const bool known = std::all_of(named.begin(), named.end(), [&](const clang::VarDecl *v) {
+      const std::string name = v->getNameAsString();
+      return std::any_of(ctx_.loop.parameters.begin(), ctx_.loop.parameters.end(),
+                         [&](const ir::Parameter &p) { return p.name == name; });
+    });
+    if (!known)
+      continue;
+    Result r = build(var->getInit(), 0);
+    if (!r.expr || r.expr->uses(ir::SymbolKind::IterationIndex) ||
+        r.expr->uses(ir::SymbolKind::InnerIndex) ||
+        std::any_of(r.expr->terms().begin(), r.expr->terms().end(),
+                    [&](const ir::AffineTerm &t) { return t.index == parameter; }))
+      continue;
+    ctx_.loop.parameters[static_cast<std::size_t>(parameter)].definition = *r.expr;
+  }
+}
+
+bool AffineBuilder::stable_constant(const clang::VarDecl *var) {
+  if (auto it = stable_.find(var); it != stable_.end())
+    return it->second;
+  bool &stable = stable_[var];
+  stable = false;
+  const clang::QualType type = var->getType();
+  if (!var->isLocalVarDecl() || var->isStaticLocal() || !type.isConstQualified() ||
+      type->isReferenceType() || !type->isIntegerType() || !var->getInit())
+    return false;
+  const auto *function =
+      llvm::dyn_cast_or_null<clang::FunctionDecl>(var->getParentFunctionOrMethod());
+  if (!function || !function->getBody())
+    return false;
+  std::vector<const clang::VarDecl *> named;
+  if (!named_variables(var->getInit(), named))
+    return false;
+  // The loop's parameters are read where the loop is; inside a lambda, only what it captures.
+  LambdaAround lambda(ctx_.ast.getSourceManager(), ctx_.loop_range.getBegin());
+  lambda.TraverseStmt(function->getBody());
+  if (lambda.found || ctx_.loop_range.isInvalid())
+    return false;
+  // Each variable the initializer names is a local or parameter of the same function that keeps
+  // its value from there to the loop: nothing in the function writes it, takes its address or
+  // binds a non-const reference to it, except a counted loop's own increment, and the
+  // declaration of `var` in that loop's body sees the value the parallel loop sees. And no other
+  // variable of the function has its name, since the loop's parameters are known by name.
+  ScanContext scan(ctx_.ast, ctx_.loop, {});
+  collect_modified(function->getBody(), scan);
+  for (const clang::VarDecl *v : named) {
+    if (!(v->isLocalVarDecl() || llvm::isa<clang::ParmVarDecl>(v)) || v->isStaticLocal() ||
+        v->getParentFunctionOrMethod() != function || v->getType()->isReferenceType() ||
+        scan.modified.contains(v))
+      return false;
+    SameNameCounter same(v->getName());
+    same.TraverseDecl(const_cast<clang::FunctionDecl *>(function));
+    if (same.count != 1)
+      return false;
+  }
+  stable = true;
+  return true;
+}
 
 AffineBuilder::Result AffineBuilder::build_binding(const clang::BindingDecl *binding, int depth) {
   // `const auto [u, i] = key;`: binding n of the key is key[n]; other decompositions are chased
@@ -211,9 +329,14 @@ AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
         r.reason = fmt::format("'{}' = {}: {}", name, ctx_.text(var->getInit()), r.reason);
       return r;
     }
-    if (var || llvm::isa<clang::BindingDecl>(decl))
-      return {ir::AffineExpr::symbol(ir::SymbolKind::Parameter, ctx_.loop.intern_parameter(name)),
-              {}};
+    if (var || llvm::isa<clang::BindingDecl>(decl)) {
+      const int parameter = ctx_.loop.intern_parameter(name);
+      // `const int64_t lo = k + 1;` before the loop: `lo` is `k + 1` wherever the loop runs
+      // (define_parameters), so that A(k) and A(i) for i >= lo are seen apart.
+      if (var && stable_constant(var))
+        ctx_.parameter_inits.try_emplace(parameter, var);
+      return {ir::AffineExpr::symbol(ir::SymbolKind::Parameter, parameter), {}};
+    }
     return unknown(fmt::format("'{}' is not a variable", name));
   }
 

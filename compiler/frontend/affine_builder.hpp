@@ -19,6 +19,11 @@ public:
   /// A loop bound (for inner loops and counted nests).
   ir::Bound bound(const clang::Expr *expr, int64_t adjust = 0);
 
+  /// Gives each parameter that stands for a const local before the loop (ScanContext::
+  /// parameter_inits) its initializer as its definition, when that is affine in parameters the
+  /// loop already has. Called once the whole loop was scanned.
+  void define_parameters();
+
   /// If `expr` is `key[d]` for the loop's key binding, returns d.
   std::optional<int> key_dimension(const clang::Expr *expr) const;
 
@@ -29,6 +34,11 @@ private:
   };
   Result build(const clang::Expr *expr, int depth);
   Result build_binding(const clang::BindingDecl *binding, int depth);
+  /// Whether `var`, declared before the loop, is a const integer whose initializer keeps its
+  /// value until the loop runs (what `const int64_t lo = k + 1;` is), so that it can stand for
+  /// its initializer.
+  bool stable_constant(const clang::VarDecl *var);
+  llvm::DenseMap<const clang::VarDecl *, bool> stable_;
   static Result unknown(std::string reason) { return {std::nullopt, std::move(reason)}; }
 
   ScanContext &ctx_;

@@ -246,6 +246,7 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
   mark_element_only_arrays(body, loop);
   build_body_outline(body, ctx);
   loop.copied_scalars = read_only_scalars(body, ctx);
+  AffineBuilder(ctx).define_parameters();
   if (!check_clauses(bound, loop, diags) || diags.engine().getNumErrors() > errors_before)
     return std::nullopt;
   return loop;

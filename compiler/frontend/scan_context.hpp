@@ -10,6 +10,8 @@
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/DenseSet.h>
 
+#include <map>
+
 namespace orion::frontend {
 
 /// The variable or data member an expression names: `W`, `this->W`, `W` inside a method.
@@ -38,6 +40,9 @@ struct ScanContext {
   llvm::DenseMap<const clang::VarDecl *, int> inner_vars;
   llvm::DenseMap<const clang::VarDecl *, Alias> aliases;
   llvm::DenseSet<const clang::ValueDecl *> modified; ///< written somewhere in the loop
+  /// Parameters that are const locals declared before the loop whose initializers keep their
+  /// value until it runs (AffineBuilder::define_parameters), by parameter id.
+  std::map<int, const clang::VarDecl *> parameter_inits;
 
   /// Helper functions whose bodies are being scanned as if inlined, innermost last.
   std::vector<const clang::FunctionDecl *> inlined;

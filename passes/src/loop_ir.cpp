@@ -113,7 +113,7 @@ int Loop::intern_parameter(const std::string &name) {
   for (size_t i = 0; i < parameters.size(); ++i)
     if (parameters[i].name == name)
       return static_cast<int>(i);
-  parameters.push_back({name});
+  parameters.push_back({name, std::nullopt});
   return static_cast<int>(parameters.size() - 1);
 }
 

@@ -95,6 +95,13 @@ isl::set bounded(const ir::Loop &loop, const std::map<std::string, int64_t> &fix
     const ir::IterationDim &dim = loop.space.dims[d];
     set = within(affs, set, affs.var(static_cast<int>(d)), dim.lower, dim.upper);
   }
+  for (size_t p = 0; p < loop.parameters.size(); ++p)
+    if (const std::optional<ir::AffineExpr> &definition = loop.parameters[p].definition) {
+      const std::optional<isl::aff> parameter =
+          affs.of(ir::AffineExpr::symbol(ir::SymbolKind::Parameter, static_cast<int>(p)));
+      if (const std::optional<isl::aff> value = affs.of(*definition); parameter && value)
+        set = set.intersect(parameter->eq_set(*value));
+    }
   for (const auto &[name, value] : fixed)
     for (size_t p = 0; p < loop.parameters.size(); ++p)
       if (loop.parameters[p].name == name) {

@@ -121,6 +121,17 @@ std::vector<oracle::ParameterValues> assignments(const ir::Loop &loop, const Opt
     distinct[name] =
         pinned != o.pinned.end() ? pinned->second : o.default_value + 2 + static_cast<int64_t>(j);
   }
+  // A parameter defined by the others (`const int64_t lo = k + 1;`) takes the value its
+  // definition gives, as it does when the loop runs; definitions may build on each other.
+  for (oracle::ParameterValues *values : {&same, &distinct})
+    for (size_t round = 0; round < loop.parameters.size(); ++round)
+      for (const ir::Parameter &p : loop.parameters)
+        if (p.definition && !o.pinned.contains(p.name)) {
+          int64_t v = p.definition->constant_term();
+          for (const ir::AffineTerm &t : p.definition->terms())
+            v += t.coefficient * values->at(loop.parameters.at(t.index).name);
+          (*values)[p.name] = v;
+        }
   if (same == distinct)
     return {same};
   return {same, distinct};

@@ -35,7 +35,7 @@ ir::Loop counted(std::vector<std::tuple<std::string, AffineExpr, AffineExpr>> di
   for (auto &[name, lo, hi] : dims)
     loop.space.dims.push_back({name, bound(lo), bound(hi)});
   for (const std::string &p : params)
-    loop.parameters.push_back({p});
+    loop.parameters.push_back({p, std::nullopt});
   return loop;
 }
 
@@ -229,7 +229,8 @@ TEST_CASE("array iteration walks the full key box", "[enumerator]") {
   // for ([key, r] : R) for k in [0,K): W(key[0], k) += ...
   ir::Loop loop;
   loop.space.kind = ir::IterationSpace::Kind::Array;
-  loop.parameters = {{"R.extent(0)"}, {"R.extent(1)"}, {"K"}};
+  loop.parameters = {
+      {"R.extent(0)", std::nullopt}, {"R.extent(1)", std::nullopt}, {"K", std::nullopt}};
   loop.space.dims = {{"key[0]", bound(num(0)), bound(par(0))},
                      {"key[1]", bound(num(0)), bound(par(1))}};
   loop.space.array = add_array(loop, "R", 2, ir::ArrayKind::Sparse);

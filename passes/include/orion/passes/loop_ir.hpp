@@ -143,6 +143,9 @@ struct InnerLoop {
 /// A value that is invariant during the loop, usable as an isl parameter.
 struct Parameter {
   std::string name; ///< the source spelling (`K`, `ratings.extent(0)`)
+  /// Its value in the other parameters, when it is a const local computed before the loop
+  /// (`const int64_t lo = k + 1;`): a constraint of the polyhedral model.
+  std::optional<AffineExpr> definition;
 };
 
 /// One dimension of the iteration space.
