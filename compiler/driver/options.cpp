@@ -49,6 +49,8 @@ OPTIONS:
 
 ENVIRONMENT:
   ORION_CXX              Host C++ compiler used to build the program (default: mpicxx)
+  ORIONC_PCH_CACHE       Where <orion/orion.hpp> is kept precompiled for the analysis (default:
+                         $XDG_CACHE_HOME/orionc, else ~/.cache/orionc); 'off' turns it off
 )";
 }
 
