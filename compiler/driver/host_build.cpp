@@ -63,7 +63,7 @@ int run_host_compiler(const std::string &program, const std::vector<std::string>
   sigemptyset(&stop_signals);
   for (int s : kStopSignals)
     sigaddset(&stop_signals, s);
-  struct sigaction action{};
+  struct sigaction action {};
   action.sa_handler = stop_host_compiler;
   action.sa_mask = stop_signals;
 #ifdef __linux__
@@ -126,7 +126,9 @@ std::vector<std::string> host_command(const Options &options, const std::string 
   llvm::sys::path::remove_filename(dir);
   cmd.push_back("-iquote" + std::string(dir));
   cmd.insert(cmd.end(), options.preprocessor_args.begin(), options.preprocessor_args.end());
-  cmd.push_back("-I" + runtime_location().include_dir);
+  // A system directory, as CMake's Orion::runtime is: the user's -W flags (-Wconversion -Werror)
+  // apply to the program, not to the runtime's headers, as in the serial build.
+  cmd.push_back("-isystem" + runtime_location().include_dir);
   cmd.insert(cmd.end(), options.codegen_args.begin(), options.codegen_args.end());
   if (*config::kSanitize)
     cmd.push_back(std::string("-fsanitize=") + config::kSanitize);

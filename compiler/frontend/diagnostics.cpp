@@ -207,6 +207,13 @@ DiagInfo info(Diag diag) {
                       "every worker of a rank shares it (a race) and every rank has its own, so "
                       "the result would depend on the workers; compute the value from the "
                       "iteration instead, or combine values in an orion::Accumulator"};
+  case Diag::CalleeNotVisible:
+    return {L::Warning, "'%0', called in the parallel loop, is defined in another source file, "
+                        "which orionc does not read: it assumes '%0' writes no global or static "
+                        "variable and reaches orion arrays only through its arguments (a write "
+                        "to shared state there would race between workers and count only each "
+                        "rank's share); define it in this file or a header it includes, so that "
+                        "orionc checks it"};
   case Diag::OuterReferenceIntoArray:
     return {L::Error, "'%0' refers into the orion array '%1' (it is declared before the loop as "
                       "'%2'), so the loop cannot see which elements it reads or writes; name the "

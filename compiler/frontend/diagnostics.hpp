@@ -61,6 +61,7 @@ enum class Diag {
   InnerParallelLoopNote,
   WriteToStaticVariable,
   CalleeWritesStatic,
+  CalleeNotVisible,
   OuterReferenceIntoArray,
   AccumulatorMethodInBody,
   OuterLambdaNotRedeclarable,

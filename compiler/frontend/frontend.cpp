@@ -80,6 +80,11 @@ public:
     std::vector<AnnotatedLoop> annotated;
     for (const BoundPragma &b : bind_pragmas(ast, pragmas_)) {
       const clang::SourceLocation at = b.pragma->location;
+      if (b.pragma->malformed) { // reported: its loop is not driver code either
+        if (b.next && llvm::isa<clang::ForStmt, clang::CXXForRangeStmt>(b.next))
+          seen.push_back(b.next);
+        continue;
+      }
       if (!sm.isWrittenInMainFile(sm.getExpansionLoc(at))) {
         diags.report(at, Diag::PragmaNotInMainFile);
         continue;

@@ -48,6 +48,8 @@ void OrionPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntr
     if (!error->lists_valid_clauses)
       diags.report(at, Diag::ValidClausesNote) << valid_clauses_list();
     ++errors_;
+    out_.push_back(PragmaRecord{
+        introducer.Loc, {}, {}, {}, introducer.Kind == clang::PIK_HashPragma, end_of_line, true});
     return;
   }
   PragmaRecord record{introducer.Loc,
@@ -55,7 +57,8 @@ void OrionPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntr
                       {},
                       {},
                       introducer.Kind == clang::PIK_HashPragma,
-                      end_of_line};
+                      end_of_line,
+                      false};
   for (size_t i = 0; i < tokens.size(); ++i)
     if (tokens[i].text == "partition")
       record.partition_location = locations[i];

@@ -11,7 +11,8 @@
 
 namespace orion::frontend {
 
-/// One `#pragma orion parallel_for` with well-formed clauses.
+/// One `#pragma orion parallel_for`: its clauses, or `malformed` when they were not well formed
+/// (already reported; the loop it precedes is then no driver code, and no loop is built).
 struct PragmaRecord {
   clang::SourceLocation location; ///< the `#` (or `_Pragma`) that introduced it
   ir::Clauses clauses;
@@ -19,6 +20,7 @@ struct PragmaRecord {
   clang::SourceLocation partition_location;           ///< the `partition` clause, if any
   bool directive = false;                             ///< `#pragma` (rather than `_Pragma`)
   clang::SourceLocation directive_end; ///< `#pragma`: the end of its line (code generation)
+  bool malformed = false;
 };
 
 /// Handles the `orion` pragma namespace: `parallel_for` is recorded, anything else is an error.

@@ -28,6 +28,21 @@ const clang::FunctionDecl *inlinable_definition(const clang::FunctionDecl *calle
   return user_definition(callee, sm);
 }
 
+/// A user function (declared outside system headers, std and orion) whose body this file does
+/// not have: defined in another source file. Builtins, deleted and defaulted functions, and
+/// functions an implicit instantiation will define are not.
+bool defined_elsewhere(const clang::FunctionDecl *callee, const clang::SourceManager &sm) {
+  if (callee->hasBody() || callee->isDefined() || callee->getBuiltinID() != 0 ||
+      callee->isDeleted() || callee->isDefaulted() || callee->isTemplateInstantiation() ||
+      callee->isImplicit() || sm.isInSystemHeader(callee->getLocation()) ||
+      callee->isInStdNamespace() || callee->getLocation().isInvalid())
+    return false;
+  for (const clang::DeclContext *dc = callee->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc); ns && ns->getName() == "orion")
+      return false;
+  return true;
+}
+
 } // namespace
 
 bool RefCollector::report_opaque_array(const clang::Expr *e) {
@@ -57,6 +72,10 @@ bool RefCollector::report_outer_reference(const clang::Expr *e) {
 void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDecl *callee) {
   if (!callee || !callees_checked_.insert(callee->getCanonicalDecl()).second)
     return;
+  if (defined_elsewhere(callee, ctx_.ast.getSourceManager())) {
+    diags_.report(call->getBeginLoc(), Diag::CalleeNotVisible) << callee->getNameAsString();
+    return;
+  }
   if (const std::optional<OpaquePath> write = static_write_in(callee, ctx_)) {
     diags_.report(call->getBeginLoc(), Diag::CalleeWritesStatic)
         << callee->getNameAsString() << write->name;

@@ -65,19 +65,21 @@ def main():
     host = [line for line in direct.stderr.splitlines() if "-DORION_DISTRIBUTED" in line]
     if not host:
         sys.exit("FAIL: orionc -v printed no host command:\n" + direct.stderr)
-    if f"-I{prefix}/include" not in host[-1].split() or \
+    if f"-isystem{prefix}/include" not in host[-1].split() or \
             f"{prefix}/lib/liborion_rt.a" not in host[-1].split():
         sys.exit("FAIL: the installed orionc does not use the installed runtime:\n" + host[-1])
     build_dir = os.path.realpath(args.build_dir)
     for token in host[-1].split():
-        raw = token[2:] if token.startswith("-I") else token
+        raw = token[2:] if token.startswith("-I") else \
+            token[len("-isystem"):] if token.startswith("-isystem") else token
         if not os.path.isabs(raw):
             continue
         path = os.path.realpath(raw)
         if path.startswith(build_dir + os.sep) and not path.startswith(work + os.sep):
             sys.exit(f"FAIL: the installed orionc reaches into the build tree ({token}):\n"
                      + host[-1])
-        if token.startswith("-I") and path.endswith(os.path.join("runtime", "include")):
+        if token.startswith(("-I", "-isystem")) and \
+                path.endswith(os.path.join("runtime", "include")):
             sys.exit(f"FAIL: the installed orionc parses with the source tree's runtime:\n"
                      + host[-1])
     out = run([os.path.join(work, "direct")]).stdout
@@ -89,8 +91,17 @@ def main():
     shutil.copytree(args.project, source)
     build = os.path.join(work, "project")
     run(["cmake", "-S", source, "-B", build, "-G", "Ninja",
-         f"-DCMAKE_PREFIX_PATH={prefix}", "-DCMAKE_BUILD_TYPE=Release"])
+         f"-DCMAKE_PREFIX_PATH={prefix}", "-DCMAKE_BUILD_TYPE=Release",
+         "-DCMAKE_CXX_FLAGS=-DHIST_FROM_FLAGS"])
     run(["cmake", "--build", build])
+    # CMake's default generator too: Makefiles do not create a custom command's output directory.
+    make_build = os.path.join(work, "project-make")
+    run(["cmake", "-S", source, "-B", make_build, "-G", "Unix Makefiles",
+         f"-DCMAKE_PREFIX_PATH={prefix}", "-DCMAKE_BUILD_TYPE=Release",
+         "-DCMAKE_CXX_FLAGS=-DHIST_FROM_FLAGS"])
+    run(["cmake", "--build", make_build, "--target", "histogram"])
+    if not os.path.exists(os.path.join(make_build, "histogram.orion", "main.cpp")):
+        sys.exit("FAIL: the Unix Makefiles build left no transformed main.cpp")
     # A header main.cpp includes changed: orionc analyses main.cpp again (its --depfile), and
     # leaves report.cpp, which does not include it, alone.
     with open(os.path.join(source, "include", "hist_config.hpp"), "a") as f:

@@ -7,6 +7,10 @@
 #include <cstdlib>
 #include <vector>
 
+#if !defined(HIST_FROM_OPTIONS) || !defined(HIST_FROM_FLAGS)
+#error "HIST_FROM_OPTIONS comes from the target's compile options, HIST_FROM_FLAGS from CMAKE_CXX_FLAGS"
+#endif
+
 int main(int argc, char **argv) {
   orion::Session session(argc, argv);
   const std::int64_t n = argc > 1 && argv[1][0] != '-' ? std::atoll(argv[1]) : 100000;

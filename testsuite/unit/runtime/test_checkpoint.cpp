@@ -335,38 +335,71 @@ TEST_CASE("a SparseArray's keys and values are restored, in the order they were 
   CHECK(row == std::vector<std::int32_t>{5 + 3, 5 + 43, 5 + 83});
 }
 
-TEST_CASE("a restored SparseArray keeps what a loop found out about its serial order",
+TEST_CASE("a restored SparseArray keeps what the checkpoint knew of its serial order",
           "[checkpoint]") {
+  namespace d = orion::detail;
   TempDir dir;
-  const auto tokens = pattern_tokens(100, 5);
+  // As a loop left the written array: the order noted (rows in order, keys not from element 40
+  // on), the storage sorted into blocks.
+  auto tokens = pattern_tokens(100, 5);
+  d::SparseLayout &written = *tokens.executor_storage().layout;
+  written.stored_in_key_order = 0;
+  written.first_out_of_order = 40;
+  written.rows_in_order = 1;
+  written.last_row = 19;
+  written.permuted = true;
   orion::checkpoint(dir.path(), 1, tokens);
-  // The reloaded array, in its file order, as a loop left it: the order noted (rows in order,
-  // keys not), the storage sorted into blocks. The restored elements are not in that order, but
-  // the serial order is the file's: the flags carry over, and the storage counts as permuted.
-  orion::SparseArray<std::int32_t, 2> back({40, 7});
-  for (std::int64_t i = 0; i < 100; ++i)
-    back.push_back({i % 40, (i * 3) % 7}, 0);
-  orion::detail::SparseLayout &noted = *back.executor_storage().layout;
-  noted.stored_in_key_order = 0;
-  noted.first_out_of_order = 40;
-  noted.rows_in_order = 1;
-  noted.last_row = 19;
-  noted.permuted = true;
+  CHECK(read_file(dir / "manifest.orion").find(" elements 100 order 1 0 0 40 1 19\n") !=
+        std::string::npos);
+  // Restored into an array that knows nothing (a fresh process): the record's facts, and the
+  // storage counts as permuted.
+  const auto reloaded = [] {
+    orion::SparseArray<std::int32_t, 2> a({40, 7});
+    for (std::int64_t i = 0; i < 100; ++i)
+      a.push_back({i % 40, (i * 3) % 7}, 0);
+    return a;
+  };
+  auto back = reloaded();
   REQUIRE(orion::restore(dir.path(), back) == 1);
-  const orion::detail::SparseLayout &restored = *back.executor_storage().layout;
+  const d::SparseLayout &restored = *back.executor_storage().layout;
   CHECK(restored.stored_in_key_order == 0);
   CHECK(restored.first_out_of_order == 40);
   CHECK(restored.rows_in_order == 1);
   CHECK(restored.last_row == 19);
   CHECK(restored.permuted);
-  // Nothing noted: nothing carried over, the next loop notes the restored order itself.
-  orion::SparseArray<std::int32_t, 2> fresh({40, 7});
-  for (std::int64_t i = 0; i < 100; ++i)
-    fresh.push_back({i % 40, (i * 3) % 7}, 0);
-  REQUIRE(orion::restore(dir.path(), fresh) == 1);
-  CHECK(fresh.executor_storage().layout->stored_in_key_order == -1);
-  CHECK(fresh.executor_storage().layout->rows_in_order == -1);
-  CHECK_FALSE(fresh.executor_storage().layout->permuted);
+
+  // Written in the serial order, nothing known yet: the restored storage is the serial order,
+  // whatever the array restored into had noted.
+  const auto plain = pattern_tokens(100, 5);
+  orion::checkpoint(dir.path(), 2, plain);
+  auto noted = reloaded();
+  noted.executor_storage().layout->stored_in_key_order = 1;
+  noted.executor_storage().layout->permuted = true;
+  REQUIRE(orion::restore(dir.path(), noted) == 2);
+  CHECK(noted.executor_storage().layout->stored_in_key_order == -1);
+  CHECK(noted.executor_storage().layout->rows_in_order == -1);
+  CHECK_FALSE(noted.executor_storage().layout->permuted);
+
+  // A version 3 checkpoint has no record: what a loop found out about the array restored into
+  // (as loaded again, in its file order) carries over, and the storage counts as permuted.
+  orion::checkpoint(dir.path(), 3, tokens);
+  std::string why;
+  auto m = d::parse_manifest(read_file(dir / "manifest.orion"), why);
+  REQUIRE(m);
+  m->arrays[0].order.reset();
+  std::string text = d::format_manifest(*m);
+  text = text.substr(0, text.rfind("checksum "));
+  text.replace(0, text.find('\n'), "orion-checkpoint 3");
+  write_file(dir / "manifest.orion", text + "checksum " + d::hex64(d::text_checksum(text)) + "\n");
+  auto old = reloaded();
+  d::SparseLayout &found = *old.executor_storage().layout;
+  found.stored_in_key_order = 0;
+  found.first_out_of_order = 7;
+  found.rows_in_order = 0;
+  REQUIRE(orion::restore(dir.path(), old) == 3);
+  CHECK(old.executor_storage().layout->first_out_of_order == 7);
+  CHECK(old.executor_storage().layout->rows_in_order == 0);
+  CHECK(old.executor_storage().layout->permuted);
 }
 
 TEST_CASE("an empty SparseArray round-trips", "[checkpoint]") {
