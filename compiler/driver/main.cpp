@@ -134,10 +134,15 @@ int run(const driver::Options &o) {
     return 1;
   if (o.verify)
     return 0; // every diagnostic was expected, and every expected one came
-  // Written once the input parsed: a build system reads it only after the command succeeded.
-  if (!o.depfile.empty() &&
-      !driver::write_output(o.depfile, driver::make_depfile(output, program->inputs)))
-    return 1;
+  // Written once the output is: a command that fails leaves no dependency file behind.
+  const auto done = [&](bool ok) {
+    if (!ok)
+      return 1;
+    if (!o.depfile.empty() &&
+        !driver::write_output(o.depfile, driver::make_depfile(output, program->inputs)))
+      return 1;
+    return 0;
+  };
 
   if (o.dump == driver::Dump::Loops) {
     std::ostringstream out;
@@ -145,7 +150,7 @@ int run(const driver::Options &o) {
       report::write_loops_json(*program, out);
     else
       report::write_loops_text(*program, out);
-    return driver::write_output(output, out.str()) ? 0 : 1;
+    return done(driver::write_output(output, out.str()));
   }
 
   if (o.dump == driver::Dump::Deps) {
@@ -166,22 +171,22 @@ int run(const driver::Options &o) {
       report::write_deps_text(input, out);
       break;
     }
-    return driver::write_output(output, out.str()) ? 0 : 1;
+    return done(driver::write_output(output, out.str()));
   }
 
   if (o.emit == driver::Emit::Cpp)
-    return driver::write_output(output, transformed) ? 0 : 1;
+    return done(driver::write_output(output, transformed));
 
   if (o.keep) {
     if (!driver::write_output(kept_source, transformed))
       return 1;
-    return driver::build_executable(o, kept_source, *target, output) ? 0 : 1;
+    return done(driver::build_executable(o, kept_source, *target, output));
   }
   // Removed when the build is over, or if orionc is interrupted.
   auto source = driver::TemporaryOutput::create(*target, output, ".cpp");
   if (!source || !source->write(transformed, output))
     return 1;
-  return driver::build_executable(o, source->path(), *target, output) ? 0 : 1;
+  return done(driver::build_executable(o, source->path(), *target, output));
 }
 
 } // namespace

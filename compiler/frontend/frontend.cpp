@@ -239,6 +239,8 @@ std::optional<ir::Program> run_frontend(const FrontendOptions &options) {
     args.insert(args.end(), {"-include-pch", *pch});
     pch_dir = llvm::sys::path::parent_path(*pch).str();
   }
+  // C++ whatever the file is called (`prog.txt`, no extension), as the host compile takes it.
+  args.push_back("-xc++");
   clang::tooling::FixedCompilationDatabase database(".", args);
   clang::tooling::ClangTool tool(database, {options.source});
   tool.setPrintErrorMessage(false); // the diagnostics already said what went wrong
