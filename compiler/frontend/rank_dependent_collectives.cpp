@@ -1,6 +1,7 @@
 #include "rank_dependent_collectives.hpp"
 
 #include "driver_code.hpp"
+#include "loop_form.hpp"
 #include "orion_types.hpp"
 
 #include <clang/AST/ASTContext.h>
@@ -151,7 +152,7 @@ public:
     // Both branches making the same collective calls in the same order: every rank makes them
     // (`if (is_root()) print(acc.aggregate()); else acc.aggregate();`).
     bool same_calls = false;
-    if (s && s->getElse()) {
+    if (s && s->getElse() && asks_rank(s->getCond())) {
       std::vector<std::string> then_calls, else_calls;
       collect_collectives(s->getThen(), parallel_loops_, then_calls);
       collect_collectives(s->getElse(), parallel_loops_, else_calls);
@@ -229,12 +230,8 @@ private:
 /// the one before's body.
 std::vector<const clang::ForStmt *> nest_of(const clang::Stmt *loop) {
   std::vector<const clang::ForStmt *> nest;
-  while (const auto *f = llvm::dyn_cast_or_null<clang::ForStmt>(loop)) {
+  for (auto *f = llvm::dyn_cast_or_null<clang::ForStmt>(loop); f; f = sole_nested_for(f->getBody()))
     nest.push_back(f);
-    loop = f->getBody();
-    if (const auto *block = llvm::dyn_cast_or_null<clang::CompoundStmt>(loop))
-      loop = block->size() == 1 ? block->body_front() : nullptr;
-  }
   return nest;
 }
 

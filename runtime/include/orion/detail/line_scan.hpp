@@ -79,24 +79,24 @@ inline StampSpread spread_of_stamps(const std::optional<SourceStamp> &mine,
   return spread;
 }
 
-/// A checksum of all of the file at `path`, or why it could not be read.
-inline std::variant<std::uint64_t, std::string> whole_file_checksum(const std::string &path) {
+/// A checksum of the `size` bytes of the file at `path`, or why they could not be read.
+inline std::variant<std::uint64_t, std::string> whole_file_checksum(const std::string &path,
+                                                                    std::int64_t size) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return std::string(std::strerror(errno));
   FdCloser closer(fd);
   Checksum sum;
   std::vector<unsigned char> buffer(std::size_t{1} << 20);
-  for (;;) {
-    const ::ssize_t got = ::read(fd, buffer.data(), buffer.size());
-    if (got < 0 && errno == EINTR)
-      continue;
-    if (got < 0)
-      return std::string(std::strerror(errno));
-    if (got == 0)
-      return sum.value();
-    sum.update(buffer.data(), static_cast<std::size_t>(got));
+  for (std::int64_t left = size; left > 0;) {
+    const std::size_t chunk = static_cast<std::size_t>(
+        std::min<std::int64_t>(left, static_cast<std::int64_t>(buffer.size())));
+    if (const int err = read_fully(fd, buffer.data(), chunk))
+      return err < 0 ? std::string("it ended early") : std::string(std::strerror(err));
+    sum.update(buffer.data(), chunk);
+    left -= static_cast<std::int64_t>(chunk);
   }
+  return sum.value();
 }
 
 /// Collective, when the ranks opened different files of one size, all older than the load (copies
@@ -104,7 +104,7 @@ inline std::variant<std::uint64_t, std::string> whole_file_checksum(const std::s
 /// compare checksums, since each parsed only its own byte range of its own copy, and copies that
 /// differ would give a mixture of them. Why the load fails, or nothing.
 inline std::optional<std::string> copies_differ(const std::string &path, std::int64_t size) {
-  const std::variant<std::uint64_t, std::string> mine = whole_file_checksum(path);
+  const std::variant<std::uint64_t, std::string> mine = whole_file_checksum(path, size);
   const std::string *unreadable = std::get_if<std::string>(&mine);
   const std::vector<std::int64_t> sums = comm_allgather(
       unreadable ? -1 : static_cast<std::int64_t>(std::get<std::uint64_t>(mine) >> 1));
