@@ -51,10 +51,17 @@ void check_schedules(const ir::Program &program, const std::vector<deps::LoopAna
       if (const auto &end = loop.space.nest_end)
         diags.note(end->at, report::nest_end_note(*end));
       diags.note(loop.location, "run 'orionc --dump=deps' on this file for the full report");
-    } else if (std::none_of(a.candidates.begin(), a.candidates.end(),
-                            [&](const deps::Candidate &c) {
-                              return deps::iterated_array_runs_on_ranks(loop, c);
-                            })) {
+    } else if (const deps::WriteConflicts conflicts =
+                   deps::cross_worker_writes(loop, a.dependences, *a.chosen);
+               conflicts.beyond_serial) {
+      diags.warning(loop.pragma_location, report::write_conflict_warning(loop, conflicts));
+      for (const int id : conflicts.refs)
+        diags.note(loop.refs[static_cast<std::size_t>(id)].location, "written here");
+    }
+    if (a.chosen &&
+        std::none_of(a.candidates.begin(), a.candidates.end(), [&](const deps::Candidate &c) {
+          return deps::iterated_array_runs_on_ranks(loop, c);
+        })) {
       diags.warning(loop.pragma_location,
                     fmt::format("this loop writes '{}', the dense array it iterates over, and no "
                                 "schedule keeps every element of it the body touches with its "

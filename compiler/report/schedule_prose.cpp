@@ -117,6 +117,31 @@ std::string nest_end_note(const ir::IterationSpace::NestEnd &end) {
                      end.why, index);
 }
 
+std::string write_conflict_warning(const ir::Loop &loop, const deps::WriteConflicts &conflicts) {
+  std::vector<std::string> names;
+  bool part = false;
+  for (const int id : conflicts.refs) {
+    const ir::ArrayDecl &array = loop.arrays[static_cast<std::size_t>(loop.refs[id].array)];
+    const std::string name = fmt::format("'{}'", array.name);
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      names.push_back(name);
+    part = part || !array.element_scalar;
+  }
+  const std::string why =
+      conflicts.refs.size() > 1 || !part
+          ? "an iteration writes several of them"
+          : fmt::format("an iteration may write part of one (the elements of {} are structs)",
+                        names.front());
+  return fmt::format(
+      "iterations of this unordered loop on different workers may write the same elements of {}, "
+      "and {}: each element then keeps the value of one of its writers, and together they need "
+      "not be what any serial order of the iterations leaves; run it once with --orion-check, "
+      "which stops at the first element two workers write; if that happens, give each iteration "
+      "elements of its own, or store the values an iteration writes together in one element (a "
+      "struct) that it writes whole",
+      fmt::join(names, " and "), why);
+}
+
 std::vector<std::string> suggestions(const ir::Loop &loop, const deps::ScheduleChoice &choice) {
   std::vector<std::string> out;
   for (const deps::Suggestion &s : choice.suggestions) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "orion/passes/loop_analysis.hpp"
+#include "orion/passes/write_conflicts.hpp"
 
 #include <string>
 #include <vector>
@@ -24,6 +25,10 @@ std::vector<std::string> suggestions(const ir::Loop &loop, const deps::ScheduleC
 /// The note at a loop that ends a counted nest (IterationSpace::nest_end), for a loop without a
 /// schedule: why, and how to write it so that it extends the nest.
 std::string nest_end_note(const ir::IterationSpace::NestEnd &end);
+
+/// The warning at an unordered loop whose workers may write the same elements in a way no serial
+/// order explains (conflicts.beyond_serial): which arrays, why, and what to do.
+std::string write_conflict_warning(const ir::Loop &loop, const deps::WriteConflicts &conflicts);
 
 /// E.g. `indexed by u in dimension 0` or `read-only, unknown subscripts`.
 std::string role_reason(const ir::Loop &loop, const deps::Schedule &schedule,

@@ -177,12 +177,17 @@ DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
   std::map<std::pair<int, int>, Computed> cache; // by (source relation, sink relation)
   const auto deadline = std::chrono::steady_clock::now() + options.budget;
   int over_budget = 0; // relation pairs given the conservative vectors for want of time
-  const auto distances = [&](const ir::ArrayRef &a, const ir::ArrayRef &b) -> const Computed & {
+  // `optional`: only the ignored write/write pairs need it; past the budget it is not computed,
+  // nor counted as left over (it decides no schedule, only a warning).
+  const auto distances = [&](const ir::ArrayRef &a, const ir::ArrayRef &b,
+                             bool optional) -> const Computed * {
     const std::pair<int, int> key{relation[a.id], relation[b.id]};
     if (const auto hit = cache.find(key); hit != cache.end())
-      return hit->second;
+      return &hit->second;
     Computed c;
     const bool out_of_time = std::chrono::steady_clock::now() >= deadline;
+    if (optional && out_of_time && !before.is_null())
+      return nullptr;
     if (before.is_null() || out_of_time) {
       over_budget += out_of_time && !before.is_null();
       c.computed = false;
@@ -207,21 +212,33 @@ DependenceInfo analyze_dependences(const ir::Loop &loop, IslContext &isl,
                                 a.id});
       }
     }
-    return cache.emplace(key, std::move(c)).first->second;
+    return &cache.emplace(key, std::move(c)).first->second;
   };
-  DependenceSet found(info.dependences);
-  for (const ir::ArrayRef &a : loop.refs) {
-    for (const ir::ArrayRef &b : loop.refs) {
-      if (!analyzed(a) || !analyzed(b) || a.array != b.array)
-        continue;
-      const std::vector<DependenceKind> kinds = kinds_of(a.access, b.access, loop.clauses.ordered);
-      if (kinds.empty())
-        continue;
-      const Computed &c = distances(a, b);
-      for (const DependenceKind kind : kinds)
-        for (const auto &[vector, exact] : c.vectors)
-          found.add(vector, exact, kind, a.array, {a.id, b.id}, {relation[a.id], relation[b.id]},
-                    c.computed);
+  DependenceSet found(info.dependences), ignored(info.ignored_waw);
+  // The pairs that decide the schedule first; the pairs only an unordered loop's ignored
+  // write/write dependences need get what is left of the budget.
+  for (const bool optional_pass : {false, true}) {
+    for (const ir::ArrayRef &a : loop.refs) {
+      for (const ir::ArrayRef &b : loop.refs) {
+        if (!analyzed(a) || !analyzed(b) || a.array != b.array)
+          continue;
+        const std::vector<DependenceKind> kinds =
+            kinds_of(a.access, b.access, loop.clauses.ordered);
+        const bool ignored_pair = !loop.clauses.ordered && writes(a.access) && writes(b.access);
+        if (kinds.empty() != optional_pass || (optional_pass && !ignored_pair))
+          continue;
+        const Computed *c = distances(a, b, optional_pass);
+        if (!c)
+          continue;
+        for (const auto &[vector, exact] : c->vectors) {
+          for (const DependenceKind kind : kinds)
+            found.add(vector, exact, kind, a.array, {a.id, b.id}, {relation[a.id], relation[b.id]},
+                      c->computed);
+          if (ignored_pair)
+            ignored.add(vector, exact, DependenceKind::WAW, a.array, {a.id, b.id},
+                        {relation[a.id], relation[b.id]}, c->computed);
+        }
+      }
     }
   }
   if (over_budget > 0)

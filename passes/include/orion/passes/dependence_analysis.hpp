@@ -43,6 +43,10 @@ struct Remark {
 /// Everything the analysis found for one loop.
 struct DependenceInfo {
   std::vector<Dependence> dependences;
+  /// Unordered loops only: the write/write dependences the loop ignores (kind WAW). They decide
+  /// no schedule; write_conflicts.hpp tells from them whether the result is still some serial
+  /// order's.
+  std::vector<Dependence> ignored_waw;
   std::vector<Remark> remarks;
   std::string domain;                        ///< the iteration domain, as isl prints it
   std::vector<std::string> access_relations; ///< per ref id, as isl prints it ("" if skipped)

@@ -103,6 +103,9 @@ struct ArrayDecl {
   /// A dense array or Buffer the body names only to reach elements or rows (`A(i)`, `A.row(i)`,
   /// `A.extent(d)`), never as a whole: the runtime may shard it across ranks.
   bool element_access_only = false;
+  /// The element is one value (arithmetic, enum, pointer), not a struct whose fields a body may
+  /// write one at a time.
+  bool element_scalar = true;
 };
 
 /// One syntactic access to an array element (after following local aliases).
