@@ -214,6 +214,20 @@ DiagInfo info(Diag diag) {
                         "to shared state there would race between workers and count only each "
                         "rank's share); define it in this file or a header it includes, so that "
                         "orionc checks it"};
+  case Diag::WrappedLambdaCaptures:
+    return {L::Error, "'%0', called in the parallel loop, is a %1 that holds a lambda capturing "
+                      "%2 by reference, and orionc does not follow calls through a %1: the "
+                      "lambda's accesses would be left out of the loop's dependences and of what "
+                      "the ranks exchange; declare the lambda itself ('auto %0 = [&](...) "
+                      "{...};'), which orionc reads as inlined, or pass what it needs as "
+                      "arguments"};
+  case Diag::WrappedCalleeUnknown:
+    return {L::Warning, "'%0', called in the parallel loop, is a %1, and orionc cannot tell which "
+                        "function it calls: it assumes that function writes no global, static or "
+                        "captured variable and reaches orion arrays only through its arguments "
+                        "(such a write would race between workers and count only each rank's "
+                        "share); call a function or a lambda declared with 'auto', which orionc "
+                        "reads"};
   case Diag::OuterReferenceIntoArray:
     return {L::Error, "'%0' refers into the orion array '%1' (it is declared before the loop as "
                       "'%2'), so the loop cannot see which elements it reads or writes; name the "

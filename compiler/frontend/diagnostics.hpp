@@ -62,6 +62,8 @@ enum class Diag {
   WriteToStaticVariable,
   CalleeWritesStatic,
   CalleeNotVisible,
+  WrappedLambdaCaptures,
+  WrappedCalleeUnknown,
   OuterReferenceIntoArray,
   AccumulatorMethodInBody,
   OuterLambdaNotRedeclarable,

@@ -56,9 +56,16 @@ std::optional<std::string> path_kind(const clang::Expr *e, const ScanContext &ct
   }
   if (llvm::isa<clang::AbstractConditionalOperator>(e))
     return std::string("a conditional expression");
-  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e);
-      call && !llvm::isa<clang::CXXOperatorCallExpr>(call) && !has_array_argument(call, ctx))
-    return std::string("a function's result");
+  // A user's function or lambda that returns an array, even one it is handed (`pick(B)(i)`):
+  // read as inlined, its `return x;` touches nothing, so the access would be lost. The
+  // standard library's and orion's (`std::as_const(A)`) are modelled by their arguments.
+  if (const auto *call = llvm::dyn_cast<clang::CallExpr>(e)) {
+    const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call);
+    const bool plain_call = !op || op->getOperator() == clang::OO_Call;
+    const bool users = user_definition(call->getDirectCallee(), ctx.ast.getSourceManager());
+    if (plain_call && (users || !has_array_argument(call, ctx)))
+      return std::string("a function's result");
+  }
   if (const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e); ref && in_callee) {
     const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
     if (var && var->hasGlobalStorage())

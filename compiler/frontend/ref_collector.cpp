@@ -317,13 +317,17 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     }
     // A call of a lambda defined in the body, or of another function object
     // (`std::ranges::swap(A(i - 1), A(i))`): arguments bound to non-const references may be
-    // written (they used to count as reads). The lambda's own body was read where it is defined.
+    // written (they used to count as reads). The lambda's own body was read where it is defined;
+    // a user's function object's operator() is checked like a method: one that reaches an array
+    // through a member of the object was missed, and its writes stayed on each rank.
     if (const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
         method && op->getOperator() == clang::OO_Call && op->getNumArgs() > 0 &&
         !classify_orion_type(op->getArg(0)->getType())) {
       scan(op->getArg(0));
       std::vector<const clang::Expr *> args(op->arg_begin() + 1, op->arg_end());
       scan_call_args(method, args);
+      if (!method->getParent()->isLambda() && !check_wrapped_call(op))
+        check_callee(op, method, ctx_.text(op->getArg(0)));
       return;
     }
     const auto kind = op->getOperator();
@@ -397,7 +401,15 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
         scan_call_args(method, args);
         return;
       }
-      const bool mutates = method && !method->isConst();
+      // A const method of a variable declared before the loop can still hand out a way to
+      // write what the variable refers to (`r.get()` of a std::reference_wrapper, `s.begin()`
+      // of a std::span): as a non-const method of a std::vector would, that writes it.
+      const auto *root =
+          llvm::dyn_cast_or_null<clang::VarDecl>(root_decl(skip_transparent(object)));
+      const bool hands_out_outer = root && !ctx_.declared_inside(root) &&
+                                   !classify_orion_type(root->getType()) &&
+                                   holds_writable_reference(call->getType());
+      const bool mutates = method && (!method->isConst() || hands_out_outer);
       scan(object, mutates ? AccessKind::ReadWrite : AccessKind::Read);
     }
     std::vector<const clang::Expr *> args(call->arg_begin(), call->arg_end());

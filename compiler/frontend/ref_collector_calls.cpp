@@ -8,8 +8,10 @@
 #include "view_overloads.hpp"
 
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 #include <fmt/format.h>
+#include <llvm/ADT/StringExtras.h>
 
 namespace orion::frontend {
 namespace {
@@ -69,24 +71,85 @@ bool RefCollector::report_outer_reference(const clang::Expr *e) {
   return true;
 }
 
-void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDecl *callee) {
+void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDecl *callee,
+                                const std::string &name) {
   if (!callee || !callees_checked_.insert(callee->getCanonicalDecl()).second)
     return;
+  const std::string callee_name = name.empty() ? callee->getNameAsString() : name;
   if (defined_elsewhere(callee, ctx_.ast.getSourceManager())) {
-    diags_.report(call->getBeginLoc(), Diag::CalleeNotVisible) << callee->getNameAsString();
+    diags_.report(call->getBeginLoc(), Diag::CalleeNotVisible) << callee_name;
     return;
   }
   if (const std::optional<OpaquePath> write = static_write_in(callee, ctx_)) {
-    diags_.report(call->getBeginLoc(), Diag::CalleeWritesStatic)
-        << callee->getNameAsString() << write->name;
+    diags_.report(call->getBeginLoc(), Diag::CalleeWritesStatic) << callee_name << write->name;
     return;
   }
   const std::optional<OpaquePath> path = hidden_array_in(callee, ctx_);
   if (!path)
     return;
-  diags_.report(call->getBeginLoc(), Diag::OpaqueArrayInCall)
-      << callee->getNameAsString() << path->how;
+  diags_.report(call->getBeginLoc(), Diag::OpaqueArrayInCall) << callee_name << path->how;
   diags_.report(path->expr->getBeginLoc(), Diag::OpaqueArrayHereNote) << ctx_.text(path->expr);
+}
+
+namespace {
+
+/// The standard library's type-erasing callables: what a call of one runs is a run-time value.
+bool is_callable_wrapper(const clang::CXXRecordDecl *record) {
+  if (!record || !record->isInStdNamespace() || !record->getIdentifier())
+    return false;
+  const llvm::StringRef name = record->getName();
+  return name == "function" || name == "move_only_function" || name == "copyable_function" ||
+         name == "function_ref";
+}
+
+/// The lambda in the initializer of the variable `object` names
+/// (`std::function<void(int64_t)> put = [&](int64_t i) {...};`), or null.
+const clang::LambdaExpr *initial_lambda(const clang::VarDecl *var) {
+  if (!var || !var->getInit())
+    return nullptr;
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::LambdaExpr *found = nullptr;
+    bool TraverseLambdaExpr(clang::LambdaExpr *lambda) {
+      found = found ? found : lambda;
+      return false;
+    }
+  } finder;
+  finder.TraverseStmt(const_cast<clang::Expr *>(var->getInit()));
+  return finder.found;
+}
+
+} // namespace
+
+bool RefCollector::check_wrapped_call(const clang::CXXOperatorCallExpr *op) {
+  const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
+  if (!method || op->getOperator() != clang::OO_Call || op->getNumArgs() == 0 ||
+      !is_callable_wrapper(method->getParent()))
+    return false;
+  const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(op->getArg(0)->IgnoreParenImpCasts());
+  const auto *var = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  // One declared in the body holds a lambda the body defines, which was read where it is.
+  if (var && ctx_.declared_inside(var))
+    return false;
+  const std::string name = var ? var->getNameAsString() : ctx_.text(op->getArg(0));
+  const std::string wrapper = method->getParent()->getQualifiedNameAsString();
+  if (var && !callees_checked_.insert(var->getCanonicalDecl()).second)
+    return true;
+  const clang::LambdaExpr *lambda = initial_lambda(var);
+  if (!lambda) {
+    diags_.report(op->getBeginLoc(), Diag::WrappedCalleeUnknown) << name << wrapper;
+    return true;
+  }
+  std::vector<std::string> by_reference;
+  for (const clang::LambdaCapture &c : lambda->captures())
+    if (c.capturesVariable() && c.getCaptureKind() == clang::LCK_ByRef)
+      by_reference.push_back("'" + c.getCapturedVar()->getNameAsString() + "'");
+  if (!by_reference.empty()) {
+    diags_.report(op->getBeginLoc(), Diag::WrappedLambdaCaptures)
+        << name << wrapper << llvm::join(by_reference, ", ");
+    return true;
+  }
+  check_callee(op, lambda->getCallOperator(), name);
+  return true;
 }
 
 namespace {
