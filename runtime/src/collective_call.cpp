@@ -1,5 +1,5 @@
 // The check that every rank enters the same collective call (detail/collective_call.hpp): one
-// small MPI_Allgather on the runtime's communicator.
+// small all-gather on the runtime's communicator, the same for every kind of call.
 #include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
 #include <orion/detail/file_io.hpp>
@@ -41,33 +41,47 @@ LoopSpace decoded(const std::int64_t *at) {
   return space;
 }
 
+/// Every rank's (call code, detail) pair. Every check sends the same 16 bytes with the same MPI
+/// call, whatever the collective: a rank in a parallel loop's check and one in aggregate()'s must
+/// meet in one operation and see the mismatch. (When the loop's check sent 16 bytes and the others
+/// 8, the two calls never matched, and every rank waited forever.)
+std::vector<std::int64_t> exchange_calls(CollectiveCall call, std::int64_t detail) {
+  const int ranks = comm_size();
+  const std::int64_t pair[2] = {call.code(), detail};
+  std::vector<std::int64_t> all(2 * static_cast<std::size_t>(ranks));
+  comm_allgatherv_bytes(pair, sizeof pair, all.data(),
+                        std::vector<std::int64_t>(static_cast<std::size_t>(ranks), sizeof pair));
+  return all;
+}
+
+/// The call codes of exchange_calls's pairs.
+std::vector<std::int64_t> codes_of(const std::vector<std::int64_t> &pairs) {
+  std::vector<std::int64_t> codes(pairs.size() / 2);
+  for (std::size_t r = 0; r < codes.size(); ++r)
+    codes[r] = pairs[2 * r];
+  return codes;
+}
+
 } // namespace
 
 void enter_collective(CollectiveCall call) {
   if (comm_size() == 1)
     return;
-  check_same_call(comm_allgather(call.code()));
+  check_same_call(codes_of(exchange_calls(call, 0)));
 }
 
 void enter_parallel_loop(std::int32_t line, const LoopSpace &space) {
-  const int ranks = comm_size();
-  if (ranks == 1)
+  if (comm_size() == 1)
     return;
   const std::vector<std::int64_t> mine = encoded(space);
   Checksum sum;
   sum.update(mine.data(), mine.size() * sizeof(std::int64_t));
-  const std::int64_t pair[2] = {CollectiveCall{CollectiveKind::ParallelLoop, line}.code(),
-                                static_cast<std::int64_t>(sum.value())};
-  std::vector<std::int64_t> all(2 * static_cast<std::size_t>(ranks));
-  comm_allgatherv_bytes(pair, sizeof pair, all.data(),
-                        std::vector<std::int64_t>(static_cast<std::size_t>(ranks), sizeof pair));
-  std::vector<std::int64_t> codes(static_cast<std::size_t>(ranks));
+  const std::vector<std::int64_t> all =
+      exchange_calls({CollectiveKind::ParallelLoop, line}, static_cast<std::int64_t>(sum.value()));
+  check_same_call(codes_of(all));
   bool same_space = true;
-  for (std::size_t r = 0; r < codes.size(); ++r) {
-    codes[r] = all[2 * r];
-    same_space = same_space && all[2 * r + 1] == all[1];
-  }
-  check_same_call(codes);
+  for (std::size_t r = 0; r < all.size(); r += 2)
+    same_space = same_space && all[r + 1] == all[1];
   if (same_space)
     return;
   // Every rank saw the difference: they all gather the spaces to say what each rank had.

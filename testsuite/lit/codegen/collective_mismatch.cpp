@@ -1,6 +1,7 @@
 // A collective call made on some ranks only ends every rank with one error that says which rank
 // was where, instead of hanging. Regression test: `if (orion::is_root()) ... sum.aggregate()` left
-// rank 0 waiting in MPI forever while rank 1 finished.
+// rank 0 waiting in MPI forever while rank 1 finished. So did a parallel loop on some ranks while
+// the others called aggregate() or finished (the loop's check sent 16 bytes, the others 8).
 // RUN: %orionc %s -O1 -o %t
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 %t aggregate | FileCheck %s --check-prefix=ONE
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
@@ -14,6 +15,14 @@
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
 // RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
 // RUN:   %mpiexec -np 2 %t same | FileCheck %s --check-prefix=SAME
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 not timeout 120 \
+// RUN:   %mpiexec -np 2 %t loop_or_aggregate > %t.la.out 2> %t.la.err
+// RUN: FileCheck %s --input-file=%t.la.err --check-prefix=LOOP-AGGREGATE
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 not timeout 120 \
+// RUN:   %mpiexec -np 3 %t loop_or_end > %t.le.out 2> %t.le.err
+// RUN: FileCheck %s --input-file=%t.le.err --check-prefix=LOOP-END
 
 #include <orion/orion.hpp>
 
@@ -44,6 +53,15 @@ int main(int argc, char **argv) {
       for (int64_t i = 0; i < 100; ++i)
         a(i) += 1.0;
     }
+  } else if (mode == "loop_or_aggregate" || mode == "loop_or_end") {
+    if (orion::rank() == 1) {
+      if (mode == "loop_or_end")
+        return 0;
+      std::printf("sum %.0f\n", sum.aggregate());
+    }
+#pragma orion parallel_for
+    for (int64_t i = 0; i < 100; ++i)
+      a(i) += 1.0;
   } else if (mode == "same") {
     const double total = sum.aggregate();
     if (orion::is_root())
@@ -58,7 +76,12 @@ int main(int argc, char **argv) {
 // AGGREGATE: error: collective call mismatch: rank 0 called Accumulator::aggregate(); rank 1 reached the end of the program (orion::Session destroyed). Every rank must make the same collective calls (aggregate(), parallel loops, loaders, checkpoint and restore) in the same order: do not make them on some ranks only, e.g. under `if (orion::is_root())`
 // AGGREGATE-NOT: [rank
 
-// LOOPS: error: collective call mismatch: ranks 0-1, 3 started the parallel loop at line 43; rank 2 started the parallel loop at line 39.
+// LOOPS: error: collective call mismatch: ranks 0-1, 3 started the parallel loop at line 52; rank 2 started the parallel loop at line 48.
 // LOOPS-NOT: [rank
 
 // SAME: sum 4950
+
+// LOOP-AGGREGATE: error: collective call mismatch: rank 0 started the parallel loop at line 62; rank 1 called Accumulator::aggregate().
+// LOOP-AGGREGATE-NOT: [rank
+
+// LOOP-END: error: collective call mismatch: ranks 0, 2 started the parallel loop at line 62; rank 1 reached the end of the program (orion::Session destroyed).
