@@ -3,6 +3,7 @@
 
 #include <orion/detail/collective_call.hpp>
 #include <orion/detail/comm.hpp>
+#include <orion/detail/option_agreement.hpp>
 #include <orion/detail/state.hpp>
 #include <orion/detail/stats.hpp>
 #include <orion/detail/worker.hpp>
@@ -180,6 +181,7 @@ inline void Session::start(int &argc, char **&argv) {
   }
   // Collective: ranks on different nodes may see different limits; all of them stop.
   detail::raise_if_any<OptionError>(error);
+  detail::check_same_options(options);
   // Every rank must run the same number of workers; nodes may differ in cores and limits.
   threads = static_cast<int>(-detail::comm_allreduce_max(-std::int64_t{threads}));
 

@@ -23,6 +23,12 @@
 // RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 not timeout 120 \
 // RUN:   %mpiexec -np 3 %t loop_or_end > %t.le.out 2> %t.le.err
 // RUN: FileCheck %s --input-file=%t.le.err --check-prefix=LOOP-END
+// Ranks started with different runtime options (an environment variable that reached only some
+// hosts) used to hang, crash in MPI or print a result no seed gives.
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 not timeout 120 \
+// RUN:   %mpiexec -np 2 %t same : -np 1 -x ORION_MERGE_EVERY=5 %t same > %t.opt.out 2> %t.opt.err
+// RUN: FileCheck %s --input-file=%t.opt.err --check-prefix=OPTIONS
 
 #include <orion/orion.hpp>
 
@@ -76,12 +82,15 @@ int main(int argc, char **argv) {
 // AGGREGATE: error: collective call mismatch: rank 0 called Accumulator::aggregate(); rank 1 reached the end of the program (orion::Session destroyed). Every rank must make the same collective calls (aggregate(), parallel loops, loaders, checkpoint and restore) in the same order: do not make them on some ranks only, e.g. under `if (orion::is_root())`
 // AGGREGATE-NOT: [rank
 
-// LOOPS: error: collective call mismatch: ranks 0-1, 3 started the parallel loop at line 52; rank 2 started the parallel loop at line 48.
+// LOOPS: error: collective call mismatch: ranks 0-1, 3 started the parallel loop at line 58; rank 2 started the parallel loop at line 54.
 // LOOPS-NOT: [rank
 
 // SAME: sum 4950
 
-// LOOP-AGGREGATE: error: collective call mismatch: rank 0 started the parallel loop at line 62; rank 1 called Accumulator::aggregate().
+// LOOP-AGGREGATE: error: collective call mismatch: rank 0 started the parallel loop at line 68; rank 1 called Accumulator::aggregate().
 // LOOP-AGGREGATE-NOT: [rank
 
-// LOOP-END: error: collective call mismatch: ranks 0, 2 started the parallel loop at line 62; rank 1 reached the end of the program (orion::Session destroyed).
+// LOOP-END: error: collective call mismatch: ranks 0, 2 started the parallel loop at line 68; rank 1 reached the end of the program (orion::Session destroyed).
+
+// OPTIONS: error: the ranks run with different runtime options: --orion-merge-every (or ORION_MERGE_EVERY) is 0 on ranks 0-1; 5 on rank 2. Every rank must get the same --orion-* flags and ORION_* environment variables: with Open MPI, 'mpirun -x NAME' passes a variable to the ranks on every host
+// OPTIONS-NOT: [rank

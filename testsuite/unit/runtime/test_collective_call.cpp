@@ -2,6 +2,7 @@
 // (<orion/detail/collective_call.hpp>); the MPI side is tested by runtime.mpi.fatal_* and
 // lit codegen/collective_mismatch.cpp.
 #include <orion/detail/collective_call.hpp>
+#include <orion/detail/option_agreement.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -32,4 +33,31 @@ TEST_CASE("a collective mismatch names what each group of ranks did", "[collecti
                          "destroyed); rank 4 started the parallel loop at line 40. Every rank "
                          "must make the same collective calls"));
   CHECK(text.find("if (orion::is_root())") != std::string::npos);
+}
+
+TEST_CASE("ranks with different options get one message naming the option", "[collective]") {
+  orion::Options a, b;
+  b.seed = 7;
+  const std::vector<orion::detail::AgreedOption> options = orion::detail::agreed_options(a);
+  std::vector<std::int64_t> all;
+  for (const orion::Options &o : {a, b, a, a})
+    for (const orion::detail::AgreedOption &option : orion::detail::agreed_options(o))
+      all.push_back(option.value);
+  const std::optional<std::string> message = orion::detail::options_mismatch(options, all);
+  REQUIRE(message);
+  CHECK(message->starts_with("the ranks run with different runtime options: --orion-seed (or "
+                             "ORION_SEED) is 42 on ranks 0, 2-3; 7 on rank 1. Every rank must"));
+  // The same options on every rank: nothing to say.
+  std::vector<std::int64_t> same(all.begin(), all.begin() + options.size());
+  same.insert(same.end(), same.begin(), same.end());
+  CHECK_FALSE(orion::detail::options_mismatch(options, same));
+  // A switch and the cache mode are written as their flags take them.
+  orion::Options c = a;
+  c.cache = orion::CacheMode::refresh;
+  std::vector<std::int64_t> cache_differs(same.begin(), same.begin() + options.size());
+  for (const orion::detail::AgreedOption &option : orion::detail::agreed_options(c))
+    cache_differs.push_back(option.value);
+  CHECK(orion::detail::options_mismatch(options, cache_differs)
+            ->find("is on on rank 0; refresh on "
+                   "rank 1") != std::string::npos);
 }
