@@ -31,6 +31,7 @@
 #include <orion/detail/state.hpp>
 #include <orion/detail/worker.hpp>
 #include <orion/error.hpp>
+#include <orion/session.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -266,6 +267,32 @@ LoopProfile &profile_of(const LoopRun &run) {
   return p;
 }
 
+/// The loop failed on this rank alone (its body threw, a worker could not start) while it runs
+/// on several ranks. The other ranks are inside the loop and wait for this rank's part, so a
+/// program that caught the exception waited forever: the job ends here, with the message. A
+/// collective Error, raised on every rank alike, goes to the caller; so does any failure on one
+/// rank, as in the serial program.
+void leave_loop(const LoopRun &run, std::exception_ptr failure) {
+  if (state().num_ranks == 1)
+    std::rethrow_exception(failure);
+  std::string what;
+  try {
+    std::rethrow_exception(failure);
+  } catch (const Error &e) {
+    if (e.collective())
+      throw;
+    what = e.what();
+  } catch (const std::exception &e) {
+    what = e.what();
+  } catch (...) {
+    what = "unknown exception";
+  }
+  end_with_error("the parallel loop at " + where(run) + " failed on this rank: " + what +
+                     " (on several ranks, an exception that leaves a parallel loop ends the job: "
+                     "the other ranks are inside the loop and wait for this one)",
+                 false);
+}
+
 } // namespace
 
 void execute(LoopRun &run) {
@@ -342,7 +369,7 @@ void execute(LoopRun &run) {
   // Served arrays: which are sharded across the ranks this run (the rest made whole).
   const bool sharded = place_shards(run, map);
   PassKind pass_kind = PassKind::Lockstep;
-  {
+  try {
     const SharedSlots slots(run, map, st.options.replay_serial);
     if (st.options.replay_serial) {
       run_replay(run, map);
@@ -357,6 +384,8 @@ void execute(LoopRun &run) {
       run_normal(run, map);
       pass_kind = PassKind::Normal;
     }
+  } catch (...) {
+    leave_loop(run, std::current_exception());
   }
 
   for (const DenseHandle &h : run.arrays) { // outside the loop, its slab shards gather again

@@ -436,6 +436,15 @@ void with_partials(std::tuple<Accumulator<T, Op> &...> &accumulators, F &&f) {
       accumulators);
 }
 
+/// Folds a block's partials into their accumulators when the block's body throws: the iterations
+/// before the throw contributed, as in the serial program, where a program that catches the
+/// exception goes on with them (one worker: the running value). For a block that ends normally
+/// with_partials folds what f returns.
+template <class... T, class... Op, class... P>
+void fold_unwound(std::tuple<Accumulator<T, Op> &...> &accumulators, const P &...partials) {
+  std::apply([&](auto &...acc) { (partials.fold_into(acc), ...); }, accumulators);
+}
+
 /// Visits the points of a box block of an N-d space in lexicographic order of the original
 /// coordinates (respecting the skew of the block's coordinates).
 template <std::size_t N, std::size_t D = 0, class F>
@@ -496,15 +505,20 @@ void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
           detail_::with_partials(reduced, [&](auto... partials) {
             const Key *const k = keys();
             T *const v = values();
-            orion::detail::for_element_streams(
-                task.begin, task.end, task.streams,
-                [&](std::int64_t j) {
-                  body(views..., partials..., k[j], static_cast<Value &>(v[j]));
-                },
-                [&](std::int64_t j) {
-                  __builtin_prefetch(k + j);
-                  __builtin_prefetch(v + j);
-                });
+            try {
+              orion::detail::for_element_streams(
+                  task.begin, task.end, task.streams,
+                  [&](std::int64_t j) {
+                    body(views..., partials..., k[j], static_cast<Value &>(v[j]));
+                  },
+                  [&](std::int64_t j) {
+                    __builtin_prefetch(k + j);
+                    __builtin_prefetch(v + j);
+                  });
+            } catch (...) {
+              detail_::fold_unwound(reduced, partials...);
+              throw;
+            }
             return std::tuple(partials...);
           });
         },
@@ -555,7 +569,12 @@ void for_each(const plan::LoopPlan &plan, Space &space, std::tuple<A...> arrays,
                 off = off * space.extent(d) + key[d];
               body(views..., partials..., key, values[off]);
             };
-            detail_::for_points<N>(block, lo, hi, x, visit);
+            try {
+              detail_::for_points<N>(block, lo, hi, x, visit);
+            } catch (...) {
+              detail_::fold_unwound(reduced, partials...);
+              throw;
+            }
             return std::tuple(partials...);
           });
         },
@@ -613,7 +632,12 @@ void for_nest(const plan::LoopPlan &plan, const NestBounds<N> &bounds, std::tupl
         bound, task, log,
         [&](auto &...views) {
           detail_::with_partials(reduced, [&](auto... partials) {
-            body(views..., partials..., block);
+            try {
+              body(views..., partials..., block);
+            } catch (...) {
+              detail_::fold_unwound(reduced, partials...);
+              throw;
+            }
             return std::tuple(partials...);
           });
         },
