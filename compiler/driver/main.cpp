@@ -101,7 +101,7 @@ int run(const driver::Options &o) {
   if (binary && o.keep && driver::same_file(o.input, kept_source))
     return overwrites_input(kept_source);
   const auto target = driver::resolve_output(output);
-  if (!target)
+  if (!target || (!o.depfile.empty() && !driver::resolve_output(o.depfile)))
     return 1;
   std::string text;
   if (!driver::read_file(o.input, text))

@@ -110,8 +110,16 @@ std::optional<OutputTarget> resolve_output(const std::string &path) {
   }
   fs::file_status st;
   if (std::error_code ec = fs::status(target.path, st)) {
-    if (ec == std::errc::no_such_file_or_directory)
-      return target; // a new regular file
+    if (ec == std::errc::no_such_file_or_directory) {
+      // A new regular file, in a directory that must exist: found out only when writing it, an
+      // output written earlier (the program, before its --depfile) would stay behind.
+      const llvm::StringRef parent = llvm::sys::path::parent_path(target.path);
+      if (!parent.empty() && !fs::is_directory(parent)) {
+        report(path, fmt::format("directory '{}' does not exist", parent.str()));
+        return std::nullopt;
+      }
+      return target;
+    }
     report(path, ec.message());
     return std::nullopt;
   }
