@@ -6,6 +6,7 @@
 #include <orion/detail/pending_fill.hpp>
 #include <orion/detail/random.hpp>
 #include <orion/detail/shard.hpp>
+#include <orion/detail/worker.hpp>
 #include <orion/detail/zeroed_storage.hpp>
 
 #include <algorithm>
@@ -293,6 +294,8 @@ private:
   /// Makes a sharded array whole (collective) and writes a pending fill; nothing otherwise.
   void whole() const {
 #ifdef ORION_DISTRIBUTED
+    if (pending_ || shard_) [[unlikely]]
+      detail::require_session_thread("an orion::DenseArray sharded across ranks or not yet filled");
     if (pending_) [[unlikely]]
       write_pending();
     if (shard_ && detail::gather_shards(reinterpret_cast<unsigned char *>(

@@ -194,6 +194,7 @@ inline void Session::start(int &argc, char **&argv) {
   st.loads = st.bytes_loaded = st.cache_loads = st.cache_bytes_loaded = 0;
   st.load_seconds = st.cache_load_seconds = 0;
   st.session_active = true;
+  st.session_thread = std::this_thread::get_id();
   st.session_start = std::chrono::steady_clock::now();
   if (options.verbose && st.rank == 0)
     std::fprintf(stderr, "orion: %d rank(s) x %d thread(s) = %lld worker(s), seed %llu (%s)\n",

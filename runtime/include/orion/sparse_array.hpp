@@ -389,8 +389,10 @@ public:
   bool distributed() const noexcept { return shard_ != nullptr; }
   /// Gathers a distributed array whole on every rank (collective); nothing when it is whole.
   void whole() const {
-    if (shard_)
+    if (shard_) {
+      detail::require_session_thread("an orion::SparseArray distributed across ranks");
       gather_whole();
+    }
   }
 
   void reserve(std::int64_t n) {

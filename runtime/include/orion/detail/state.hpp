@@ -10,6 +10,7 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -121,6 +122,8 @@ struct RuntimeState {
   /// The ranks of this job on this machine (each holds its own copy of every replicated array).
   int ranks_on_node = 1;
   bool session_active = false;
+  /// The thread that created the Session: the one that may make collective calls.
+  std::thread::id session_thread;
   /// True when the Session called MPI_Init and therefore has to call MPI_Finalize.
   bool backend_owned = false;
   std::terminate_handler previous_terminate = nullptr;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <thread>
 
 namespace orion::detail {
 
@@ -69,5 +70,19 @@ private:
 };
 
 inline bool in_worker() noexcept { return tl_worker.global >= 0; }
+
+/// Driver code's first touch of an array that is sharded across ranks, distributed, or not yet
+/// filled does collective work (a gather, the fill) that only the thread that started the Session
+/// may do. Threads the program started (std::thread) that did it at once read zeros, crashed in
+/// MPI or hung; now the first of them stops with this error.
+inline void require_session_thread(const char *what) {
+  const RuntimeState &st = state();
+  if (!st.session_active || in_worker() || std::this_thread::get_id() == st.session_thread)
+    return;
+  throw Error(std::string("a thread the program started touched ") + what +
+              ", which first gathers it on every rank (collective): only the thread that created "
+              "the orion::Session may do that; call orion::gather(array) (array.whole() for a "
+              "SparseArray) before starting the threads, which may then read it");
+}
 
 } // namespace orion::detail
