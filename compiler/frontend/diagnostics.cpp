@@ -228,6 +228,16 @@ DiagInfo info(Diag diag) {
                         "(such a write would race between workers and count only each rank's "
                         "share); call a function or a lambda declared with 'auto', which orionc "
                         "reads"};
+  case Diag::DeducedArrayParameter:
+    return {L::Error, "'%0', called in the parallel loop, is a function template whose parameter "
+                      "'%1' deduces its template arguments from '%2': in a parallel loop the body "
+                      "passes the runtime's view of the array, from which they cannot be deduced; "
+                      "make the array's type a template parameter of its own ('template <class "
+                      "Array> ... (Array &%1, ...)')"};
+  case Diag::DefaultArrayArgument:
+    return {L::Error, "the call of '%0' in the parallel loop leaves out the argument '%1', whose "
+                      "default is the orion array '%2': orionc hands the loop's arrays to the body "
+                      "by name, and a default argument would bypass it; pass '%2' at the call"};
   case Diag::OuterReferenceIntoArray:
     return {L::Error, "'%0' refers into the orion array '%1' (it is declared before the loop as "
                       "'%2'), so the loop cannot see which elements it reads or writes; name the "

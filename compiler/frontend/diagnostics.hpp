@@ -64,6 +64,8 @@ enum class Diag {
   CalleeNotVisible,
   WrappedLambdaCaptures,
   WrappedCalleeUnknown,
+  DeducedArrayParameter,
+  DefaultArrayArgument,
   OuterReferenceIntoArray,
   AccumulatorMethodInBody,
   OuterLambdaNotRedeclarable,

@@ -5,8 +5,41 @@
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include <algorithm>
+
 namespace orion::frontend {
 namespace {
+
+/// A parameter of a standard library function declared as a forwarding reference (`T &&x`, T a
+/// template parameter of the function): `std::make_pair(i, x)`, `v.emplace_back(i)` copy what
+/// they are handed (an index passed so was taken as modified, and the loop rejected). The ones
+/// that pass it on to a callable or as a reference, or may write it, are excluded.
+bool forwarded_by_std(const clang::FunctionDecl *callee, unsigned param) {
+  const clang::FunctionDecl *pattern = callee->getTemplateInstantiationPattern();
+  if (!pattern || pattern->getNumParams() == 0)
+    return false;
+  // A trailing pack (`Args &&...args`) is one parameter of the pattern for all its arguments.
+  const unsigned last = pattern->getNumParams() - 1;
+  if (param > last && !pattern->getParamDecl(last)->isParameterPack())
+    return false;
+  clang::QualType type = pattern->getParamDecl(std::min(param, last))->getType();
+  if (const auto *pack = type->getAs<clang::PackExpansionType>()) // `Args &&...args`
+    type = pack->getPattern();
+  const auto *ref = type->getAs<clang::RValueReferenceType>();
+  if (!ref || !ref->getPointeeType()->getAs<clang::TemplateTypeParmType>())
+    return false;
+  bool in_std = false;
+  for (const clang::DeclContext *dc = callee->getDeclContext(); dc && !in_std; dc = dc->getParent())
+    in_std = dc->isStdNamespace();
+  // Named functions only: an operator() may be a ranges algorithm object (`std::ranges::swap`)
+  // that writes what it is handed.
+  if (!in_std || !callee->getIdentifier())
+    return false;
+  const llvm::StringRef name = callee->getName();
+  return name != "invoke" && name != "invoke_r" && name != "apply" && name != "visit" &&
+         name != "forward" && name != "move" && name != "forward_as_tuple" &&
+         name != "forward_like" && name != "swap" && name != "exchange";
+}
 
 /// Records variables written in the loop: assignments, increments, non-const references.
 class ModifiedVisitor : public clang::RecursiveASTVisitor<ModifiedVisitor> {
@@ -46,7 +79,8 @@ public:
                                                                                                : 0;
     for (unsigned i = offset; i < call->getNumArgs(); ++i) {
       unsigned p = i - offset;
-      if (p < callee->getNumParams() && writes_through(callee->getParamDecl(p)->getType()))
+      if (p < callee->getNumParams() && writes_through(callee->getParamDecl(p)->getType()) &&
+          !forwarded_by_std(callee, p))
         mark(call->getArg(i));
     }
     return true;

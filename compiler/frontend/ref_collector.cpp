@@ -462,6 +462,13 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     // The references of a branch run only where its condition holds: affine conditions become
     // part of their iteration domains (what the condition itself reads is scanned unguarded).
     scan(branch->getInit());
+    // `if constexpr`: only the branch that is compiled runs; the discarded one's references (a
+    // `B(i + 1)` under a false constant) made a dependence that does not exist.
+    if (const std::optional<const clang::Stmt *> taken =
+            branch->isConstexpr() ? branch->getNondiscardedCase(ctx_.ast) : std::nullopt) {
+      scan(*taken); // null: a false condition without an else
+      return;
+    }
     if (const clang::DeclStmt *var = branch->getConditionVariableDeclStmt())
       scan(var);
     else

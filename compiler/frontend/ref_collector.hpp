@@ -50,6 +50,10 @@ private:
                       const clang::Expr *callee_expr = nullptr);
   bool scan_inlined_call(const clang::FunctionDecl *callee,
                          llvm::ArrayRef<const clang::Expr *> args);
+  /// Parameter i of the template specialization `def` is an orion array whose template arguments
+  /// are deduced from the argument `arg`: the generated code passes a view, which does not deduce.
+  void report_deduced_array_parameter(const clang::FunctionDecl *def, size_t i,
+                                      const clang::Expr *arg);
   bool scan_inner_for(const clang::ForStmt *loop);
   /// A method called on an orion array (`A.fill(0)`, `E.value(e)`): an access of any element,
   /// a read when the method is const or when `value_only` (its result is only read: the call

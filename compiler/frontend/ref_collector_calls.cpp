@@ -213,6 +213,23 @@ void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
   }
 }
 
+void RefCollector::report_deduced_array_parameter(const clang::FunctionDecl *def, size_t i,
+                                                  const clang::Expr *arg) {
+  // `template <class T> void f(orion::DenseArray<T, 1> &x)`: deduced from the argument's type,
+  // which in the generated loop is a view. `template <class A> void f(A &x)` deduces anything.
+  const clang::FunctionDecl *pattern = def->getTemplateInstantiationPattern();
+  if (!pattern || i >= pattern->getNumParams())
+    return;
+  const clang::QualType written = pattern->getParamDecl(i)->getType().getNonReferenceType();
+  if (!written->isDependentType() || written->getAs<clang::TemplateTypeParmType>())
+    return;
+  if (!warned_.insert(def->getParamDecl(i)).second)
+    return;
+  diags_.report(arg->getBeginLoc(), Diag::DeducedArrayParameter)
+      << def->getNameAsString() << def->getParamDecl(i)->getName()
+      << written.getAsString(ctx_.ast.getPrintingPolicy());
+}
+
 bool RefCollector::scan_inlined_call(const clang::FunctionDecl *callee,
                                      llvm::ArrayRef<const clang::Expr *> args) {
   const clang::FunctionDecl *def = inlinable_definition(callee, ctx_.ast.getSourceManager());
@@ -223,6 +240,9 @@ bool RefCollector::scan_inlined_call(const clang::FunctionDecl *callee,
   for (size_t i = 0; i < args.size(); ++i) {
     // An array taken by value arrives as a copy construction of it.
     const clang::Expr *arg = args[i]->IgnoreImplicit();
+    const auto *defaulted = llvm::dyn_cast<clang::CXXDefaultArgExpr>(arg);
+    if (defaulted)
+      arg = defaulted->getExpr()->IgnoreImplicit();
     if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(arg);
         construct && construct->getNumArgs() == 1)
       arg = construct->getArg(0);
@@ -233,6 +253,10 @@ bool RefCollector::scan_inlined_call(const clang::FunctionDecl *callee,
     if (!def->getParamDecl(i)->getType()->isReferenceType())
       return false; // a copy of the array: read whole where it is made (scan_array_copy)
     arrays[i] = decl;
+    report_deduced_array_parameter(def, i, args[i]);
+    if (defaulted && warned_.insert(def->getParamDecl(i)).second)
+      diags_.report(defaulted->getUsedLocation(), Diag::DefaultArrayArgument)
+          << def->getNameAsString() << def->getParamDecl(i)->getName() << decl->getName();
   }
   std::vector<const clang::ValueDecl *> bound;
   for (size_t i = 0; i < args.size(); ++i) {
