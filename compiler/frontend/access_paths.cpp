@@ -76,6 +76,19 @@ bool writes_through(clang::QualType param) {
 
 bool is_span(clang::QualType type) { return !span_element(type).isNull(); }
 
+bool writable_handle(clang::QualType type) {
+  if (writes_through(type))
+    return true;
+  const auto *record = type->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition())
+    return false;
+  for (const clang::CXXMethodDecl *method : record->methods())
+    if (method->getOverloadedOperator() == clang::OO_Star && method->getNumParams() == 0 &&
+        writes_through(method->getReturnType()))
+      return true;
+  return false;
+}
+
 const clang::FunctionDecl *user_definition(const clang::FunctionDecl *fn,
                                            const clang::SourceManager &sm) {
   const clang::FunctionDecl *def = nullptr;

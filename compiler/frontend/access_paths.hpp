@@ -21,6 +21,10 @@ bool writes_through(clang::QualType param);
 
 /// Whether `type` is a std::span (what DenseArray::row returns): a view, not a copy.
 bool is_span(clang::QualType type);
+/// A value that gives write access to what it refers to: a reference or pointer to non-const, a
+/// span of non-const elements, or an iterator or smart pointer whose operator* returns a
+/// reference to non-const (a `const_iterator` does not).
+bool writable_handle(clang::QualType type);
 
 /// The definition of a function written by the user: its body is visible, and it is not in a
 /// system header, the standard library or orion (whose effects on arrays are modelled directly).

@@ -36,7 +36,6 @@ std::optional<OrionType> classify_orion_type(clang::QualType written) {
   if (args.size() > 0 && args[0].getKind() == clang::TemplateArgument::Type) {
     // Prefer the element type as the user spelled it (`int64_t`, not `long`).
     clang::QualType element = args[0].getAsType();
-    result.element_scalar = element.getCanonicalType()->isScalarType();
     if (const auto *as_written = written->getAs<clang::TemplateSpecializationType>();
         as_written && !as_written->template_arguments().empty() &&
         as_written->template_arguments()[0].getKind() == clang::TemplateArgument::Type)

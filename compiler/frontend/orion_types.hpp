@@ -19,9 +19,6 @@ namespace orion::frontend {
 struct OrionType {
   ir::ArrayKind kind;
   std::string element_type;
-  /// The element is one value (arithmetic, enum, pointer), not a struct: a write replaces all
-  /// of it.
-  bool element_scalar = true;
   int rank = 0;
 };
 

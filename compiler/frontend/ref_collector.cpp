@@ -67,6 +67,8 @@ void RefCollector::record(const Access &access, ir::AccessKind kind, bool commut
   ref.text = ctx_.text(access.expr);
   ref.via = access.via;
   ref.commutative = commutative && ctx_.inlined.empty(); // a helper's `+=` is a plain write
+  ref.partial = partial_ && kind != AccessKind::Read;
+  ref.repeated = uncounted_loops_ > 0;
   ctx_.loop.refs.push_back(std::move(ref));
 }
 
@@ -104,6 +106,18 @@ void RefCollector::scan_escaping(const clang::Expr *e) {
   escaping_ = true;
   scan(e, AccessKind::ReadWrite);
   escaping_ = outer;
+}
+
+bool RefCollector::outer_variable(const clang::Expr *e) const {
+  e = skip_transparent(e);
+  // `sp.begin()`, `v.data()`: what the method's object is rooted at.
+  while (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e->IgnoreParenImpCasts())) {
+    if (!call->getImplicitObjectArgument())
+      return false;
+    e = skip_transparent(call->getImplicitObjectArgument());
+  }
+  const auto *var = llvm::dyn_cast_or_null<clang::VarDecl>(root_decl(e));
+  return var && !ctx_.declared_inside(var) && !classify_orion_type(var->getType());
 }
 
 void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access) {
@@ -356,7 +370,10 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     if ((kind == clang::OO_Subscript || kind == clang::OO_Star || kind == clang::OO_Arrow) &&
         op->getNumArgs() > 0) {
       const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
-      const bool may_write = !method || !method->isConst();
+      // `up->n += 1` on a smart pointer declared before the loop: its const operator-> hands out
+      // a pointer to non-const.
+      const bool may_write = !method || !method->isConst() ||
+                             (outer_variable(op->getArg(0)) && writable_handle(op->getType()));
       scan(op->getArg(0), may_write ? access : AccessKind::Read);
       for (unsigned i = 1; i < op->getNumArgs(); ++i)
         scan(op->getArg(i));
@@ -402,14 +419,11 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
         return;
       }
       // A const method of a variable declared before the loop can still hand out a way to
-      // write what the variable refers to (`r.get()` of a std::reference_wrapper, `s.begin()`
-      // of a std::span): as a non-const method of a std::vector would, that writes it.
-      const auto *root =
-          llvm::dyn_cast_or_null<clang::VarDecl>(root_decl(skip_transparent(object)));
-      const bool hands_out_outer = root && !ctx_.declared_inside(root) &&
-                                   !classify_orion_type(root->getType()) &&
-                                   holds_writable_reference(call->getType());
-      const bool mutates = method && (!method->isConst() || hands_out_outer);
+      // write what the variable refers to (`r.get()` of a std::reference_wrapper): written
+      // through, that writes the variable.
+      const bool hands_out = access != AccessKind::Read && outer_variable(object) &&
+                             writable_handle(call->getCallReturnType(ctx_.ast));
+      const bool mutates = method && (!method->isConst() || hands_out);
       scan(object, mutates ? AccessKind::ReadWrite : AccessKind::Read);
     }
     std::vector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
@@ -430,7 +444,11 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     }
   }
   if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(stmt)) {
+    // `flags(b).low = 1` writes part of the element (a method call's object is not this).
+    const bool saved = partial_;
+    partial_ = partial_ || (access != AccessKind::Read && !member->isArrow());
     scan(member->getBase(), access);
+    partial_ = saved;
     return;
   }
   if (const auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(stmt)) {
@@ -499,6 +517,13 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     if (scan_inner_for(loop))
       return;
   }
+  if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(stmt)) {
+    ++uncounted_loops_; // a loop whose iterations orionc does not count
+    for (const clang::Stmt *child : stmt->children())
+      scan(child);
+    --uncounted_loops_;
+    return;
+  }
   if (const auto *range_for = llvm::dyn_cast<clang::CXXForRangeStmt>(stmt)) {
     // `for (float &w : W.row(u))` writes the row through its loop variable.
     const clang::QualType var = range_for->getLoopVariable()->getType();
@@ -506,7 +531,9 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     if (range_for->getInit())
       scan(range_for->getInit());
     scan(range_for->getRangeInit(), writes ? AccessKind::ReadWrite : AccessKind::Read);
+    ++uncounted_loops_;
     scan(range_for->getBody());
+    --uncounted_loops_;
     return;
   }
   if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(stmt)) {

@@ -77,6 +77,8 @@ private:
   void scan_subscript_exprs(const clang::Expr *access);
   void scan_container_indices(const clang::Expr *e);
   void note_outer_write(const clang::Expr *e, ir::AccessKind access);
+  /// `e` is rooted at a variable declared before the loop (not an orion array).
+  bool outer_variable(const clang::Expr *e) const;
   /// Reports an array reached by a path orionc cannot follow (opaque_arrays.hpp); true if so.
   bool report_opaque_array(const clang::Expr *e);
   /// Reports a use of a reference or pointer declared before the loop into an array's elements
@@ -100,6 +102,10 @@ private:
   AffineBuilder affine_;
   std::vector<int> inner_stack_;
   std::vector<ir::Guard> guard_stack_; ///< the affine conditions around the current statement
+  /// Set while scanning the object of a member written (`flags(b).low = 1`): part of it.
+  bool partial_ = false;
+  /// Loops of the body around the current statement that are not counted inner loops.
+  int uncounted_loops_ = 0;
   llvm::DenseSet<const clang::ValueDecl *> warned_;
   llvm::DenseSet<int> relax_warned_;    ///< relaxed arrays whose plain write was reported
   std::set<std::string> opaque_warned_; ///< opaque paths reported, by text

@@ -186,6 +186,14 @@ void RefCollector::scan_call_args(const clang::FunctionDecl *callee,
     if (!callee && callee_expr &&
         (!proto || i >= proto->getNumParams() || writes_through(proto->getParamType(i))))
       access = AccessKind::ReadWrite;
+    // An iterator or pointer into a variable declared before the loop, handed over by value
+    // (`std::fill(sp.begin(), sp.end(), x)` on a std::span): the callee may write through it.
+    const clang::Expr *handed = args[i]->IgnoreImplicit();
+    if (const auto *copy = llvm::dyn_cast<clang::CXXConstructExpr>(handed);
+        copy && copy->getNumArgs() == 1)
+      handed = copy->getArg(0)->IgnoreImplicit();
+    if (access == AccessKind::Read && outer_variable(handed) && writable_handle(handed->getType()))
+      access = AccessKind::ReadWrite;
     // A whole array handed to a function may be touched anywhere.
     const clang::ValueDecl *decl = ctx_.object(args[i]);
     auto type = decl ? classify_orion_type(decl->getType()) : std::nullopt;

@@ -114,7 +114,6 @@ int ScanContext::intern_array(const clang::ValueDecl *decl) {
   if (type) {
     array.kind = type->kind;
     array.element_type = type->element_type;
-    array.element_scalar = type->element_scalar;
     array.rank = type->rank;
   }
   array.declared_at = location(decl->getLocation());

@@ -119,19 +119,16 @@ std::string nest_end_note(const ir::IterationSpace::NestEnd &end) {
 
 std::string write_conflict_warning(const ir::Loop &loop, const deps::WriteConflicts &conflicts) {
   std::vector<std::string> names;
-  bool part = false;
   for (const int id : conflicts.refs) {
     const ir::ArrayDecl &array = loop.arrays[static_cast<std::size_t>(loop.refs[id].array)];
     const std::string name = fmt::format("'{}'", array.name);
     if (std::find(names.begin(), names.end(), name) == names.end())
       names.push_back(name);
-    part = part || !array.element_scalar;
   }
-  const std::string why =
-      conflicts.refs.size() > 1 || !part
-          ? "an iteration writes several of them"
-          : fmt::format("an iteration may write part of one (the elements of {} are structs)",
-                        names.front());
+  const ir::ArrayRef &first = loop.refs[static_cast<std::size_t>(conflicts.refs.front())];
+  const std::string why = conflicts.refs.size() == 1 && first.partial
+                              ? fmt::format("an iteration writes part of one (at '{}')", first.text)
+                              : std::string("an iteration writes several of them");
   return fmt::format(
       "iterations of this unordered loop on different workers may write the same elements of {}, "
       "and {}: each element then keeps the value of one of its writers, and together they need "

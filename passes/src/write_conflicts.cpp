@@ -28,8 +28,8 @@ bool written_in_block_order(const Candidate &candidate, int array) {
 }
 
 /// The reference may write more than one element per iteration, or only part of one.
-bool writes_more_or_part(const ir::Loop &loop, const ir::ArrayRef &ref) {
-  if (!ref.inner_loops.empty() || !loop.arrays[static_cast<std::size_t>(ref.array)].element_scalar)
+bool writes_more_or_part(const ir::ArrayRef &ref) {
+  if (!ref.inner_loops.empty() || ref.repeated || ref.partial)
     return true;
   return std::any_of(ref.subscripts.begin(), ref.subscripts.end(),
                      [](const ir::Subscript &s) { return s.kind == ir::SubscriptKind::Range; });
@@ -52,10 +52,9 @@ WriteConflicts cross_worker_writes(const ir::Loop &loop, const DependenceInfo &d
           out.refs.push_back(ref);
   }
   std::sort(out.refs.begin(), out.refs.end());
-  out.beyond_serial =
-      out.refs.size() > 1 ||
-      (out.refs.size() == 1 &&
-       writes_more_or_part(loop, loop.refs[static_cast<std::size_t>(out.refs.front())]));
+  out.beyond_serial = out.refs.size() > 1 ||
+                      (out.refs.size() == 1 &&
+                       writes_more_or_part(loop.refs[static_cast<std::size_t>(out.refs.front())]));
   return out;
 }
 

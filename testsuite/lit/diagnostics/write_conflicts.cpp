@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
 
   // One field of a struct: another worker's write of the other field may be lost.
 #pragma orion parallel_for
-  // CHECK: write_conflicts.cpp:[[@LINE-1]]:1: warning: {{.*}} may write the same elements of 'flags', and an iteration may write part of one (the elements of 'flags' are structs)
+  // CHECK: write_conflicts.cpp:[[@LINE-1]]:1: warning: {{.*}} may write the same elements of 'flags', and an iteration writes part of one (at 'flags(e1(i))')
   for (int64_t i = 0; i < N; ++i) {
     flags(e1(i)).low = 1;
     // CHECK: write_conflicts.cpp:[[@LINE-1]]:5: note: written here
@@ -60,12 +60,25 @@ int main(int argc, char **argv) {
     }
   }
 
-  // No warning: one whole scalar element per iteration (some serial order leaves each element's
-  // value), writes with the partitioned index, and a 2D rotation, whose workers write a rotated
-  // array's elements one block after another.
+  // A write in a while loop of the body may write several elements per iteration.
+#pragma orion parallel_for
+  // CHECK: write_conflicts.cpp:[[@LINE-1]]:1: warning: {{.*}} may write the same elements of 'out', and an iteration writes several of them
+  for (int64_t i = 0; i < N; ++i) {
+    int64_t j = e1(i);
+    while (j < e2(i))
+      out(j++) = v(i);
+    // CHECK: write_conflicts.cpp:[[@LINE-1]]:7: note: written here
+  }
+
+  // No warning: one whole element per iteration, a scalar or a struct (some serial order leaves
+  // each element's value), writes with the partitioned index, and a 2D rotation, whose workers
+  // write a rotated array's elements one block after another.
 #pragma orion parallel_for
   for (int64_t i = 0; i < N; ++i)
     out(e1(i)) = v(i);
+#pragma orion parallel_for
+  for (int64_t i = 0; i < N; ++i)
+    flags(e2(i)) = Flags{1, static_cast<int32_t>(i)};
 #pragma orion parallel_for
   for (int64_t i = 0; i < N; ++i) {
     ids(i) = e1(i);

@@ -50,12 +50,19 @@ TEST_CASE("two written elements per iteration, in one array or two, need not be"
   CHECK(conflicts_of(same).beyond_serial);
 }
 
-TEST_CASE("a field of a struct element, or a write in an inner loop, need not be") {
+TEST_CASE("a field of a struct element, or a write in a loop of the body, need not be") {
   ir::Loop part = counted(1);
   const int flags = add_array(part, "flags", 1);
-  part.arrays[static_cast<std::size_t>(flags)].element_scalar = false;
   add_ref(part, flags, ir::AccessKind::Write, {unknown()});
+  CHECK_FALSE(conflicts_of(part).beyond_serial); // the whole element
+  part.refs[0].partial = true;
   CHECK(conflicts_of(part).beyond_serial);
+
+  ir::Loop repeated = counted(1);
+  const int out = add_array(repeated, "out", 1);
+  add_ref(repeated, out, ir::AccessKind::Write, {unknown()});
+  repeated.refs[0].repeated = true; // in a while loop of the body
+  CHECK(conflicts_of(repeated).beyond_serial);
 
   ir::Loop inner_write = counted(1);
   inner_write.inner_loops.push_back(

@@ -103,9 +103,6 @@ struct ArrayDecl {
   /// A dense array or Buffer the body names only to reach elements or rows (`A(i)`, `A.row(i)`,
   /// `A.extent(d)`), never as a whole: the runtime may shard it across ranks.
   bool element_access_only = false;
-  /// The element is one value (arithmetic, enum, pointer), not a struct whose fields a body may
-  /// write one at a time.
-  bool element_scalar = true;
 };
 
 /// One syntactic access to an array element (after following local aliases).
@@ -132,6 +129,11 @@ struct ArrayRef {
   /// A `+=`, `-=`, `++` or `--` on the element itself, in the body: an update relax(...) can
   /// merge as a delta.
   bool commutative = false;
+  /// A write to part of the element (a member, an entry of an element that is an array).
+  bool partial = false;
+  /// Inside a loop of the body that is not a counted inner loop (`while`, a range-for, a `for`
+  /// orionc cannot count): the reference may run several times per iteration.
+  bool repeated = false;
 };
 
 /// A `for` loop nested in the body; its index is an existentially bounded symbol.
