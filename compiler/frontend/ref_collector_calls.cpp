@@ -102,11 +102,8 @@ bool is_callable_wrapper(const clang::CXXRecordDecl *record) {
          name == "function_ref";
 }
 
-/// The lambda in the initializer of the variable `object` names
-/// (`std::function<void(int64_t)> put = [&](int64_t i) {...};`), or null.
-const clang::LambdaExpr *initial_lambda(const clang::VarDecl *var) {
-  if (!var || !var->getInit())
-    return nullptr;
+/// The lambda in `value` (`[&](int64_t i) {...}`, converted to a std::function), or null.
+const clang::LambdaExpr *lambda_in(const clang::Expr *value) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     const clang::LambdaExpr *found = nullptr;
     bool TraverseLambdaExpr(clang::LambdaExpr *lambda) {
@@ -114,8 +111,39 @@ const clang::LambdaExpr *initial_lambda(const clang::VarDecl *var) {
       return false;
     }
   } finder;
-  finder.TraverseStmt(const_cast<clang::Expr *>(var->getInit()));
+  finder.TraverseStmt(const_cast<clang::Expr *>(value));
   return finder.found;
+}
+
+/// The values a std::function variable may hold: its initializer and what the function it is
+/// declared in assigns to it (`step = [&](int64_t i) {...};`), in source order. Empty when it is
+/// not a local variable with an initializer.
+std::vector<const clang::Expr *> held_values(const clang::VarDecl *var) {
+  std::vector<const clang::Expr *> values;
+  if (!var || !var->getInit())
+    return values;
+  values.push_back(var->getInit());
+  const auto *function =
+      llvm::dyn_cast_or_null<clang::FunctionDecl>(var->getParentFunctionOrMethod());
+  if (!function || !function->getBody())
+    return values;
+  struct Assignments : clang::RecursiveASTVisitor<Assignments> {
+    const clang::VarDecl *var;
+    std::vector<const clang::Expr *> *values;
+    bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *op) {
+      const auto *target =
+          op->getNumArgs() == 2
+              ? llvm::dyn_cast<clang::DeclRefExpr>(op->getArg(0)->IgnoreParenImpCasts())
+              : nullptr;
+      if (op->getOperator() == clang::OO_Equal && target && target->getDecl() == var)
+        values->push_back(op->getArg(1));
+      return true;
+    }
+  } assignments;
+  assignments.var = var;
+  assignments.values = &values;
+  assignments.TraverseStmt(function->getBody());
+  return values;
 }
 
 } // namespace
@@ -134,21 +162,32 @@ bool RefCollector::check_wrapped_call(const clang::CXXOperatorCallExpr *op) {
   const std::string wrapper = method->getParent()->getQualifiedNameAsString();
   if (var && !callees_checked_.insert(var->getCanonicalDecl()).second)
     return true;
-  const clang::LambdaExpr *lambda = initial_lambda(var);
-  if (!lambda) {
-    diags_.report(op->getBeginLoc(), Diag::WrappedCalleeUnknown) << name << wrapper;
-    return true;
-  }
+  // Every lambda it may hold (its initializer and later assignments) is checked; any other value
+  // is a target orionc cannot see.
+  const std::vector<const clang::Expr *> values = held_values(var);
+  std::vector<const clang::LambdaExpr *> lambdas;
+  for (const clang::Expr *value : values)
+    if (const clang::LambdaExpr *lambda = lambda_in(value))
+      lambdas.push_back(lambda);
   std::vector<std::string> by_reference;
-  for (const clang::LambdaCapture &c : lambda->captures())
-    if (c.capturesVariable() && c.getCaptureKind() == clang::LCK_ByRef)
-      by_reference.push_back("'" + c.getCapturedVar()->getNameAsString() + "'");
+  for (const clang::LambdaExpr *lambda : lambdas)
+    for (const clang::LambdaCapture &c : lambda->captures())
+      if (c.capturesVariable() && c.getCaptureKind() == clang::LCK_ByRef) {
+        const std::string captured = "'" + c.getCapturedVar()->getNameAsString() + "'";
+        if (!llvm::is_contained(by_reference, captured))
+          by_reference.push_back(captured);
+      }
   if (!by_reference.empty()) {
     diags_.report(op->getBeginLoc(), Diag::WrappedLambdaCaptures)
         << name << wrapper << llvm::join(by_reference, ", ");
     return true;
   }
-  check_callee(op, lambda->getCallOperator(), name);
+  if (values.empty() || lambdas.size() != values.size()) {
+    diags_.report(op->getBeginLoc(), Diag::WrappedCalleeUnknown) << name << wrapper;
+    return true;
+  }
+  for (const clang::LambdaExpr *lambda : lambdas)
+    check_callee(op, lambda->getCallOperator(), name);
   return true;
 }
 

@@ -2,7 +2,8 @@
 // the loop got no reference to the array (or no write to the variable), and two ranks printed
 // each rank's share without a word (`500500` for `250500`, `140775.08` for `517999.21`):
 // - a function object's operator() that writes an array held as a member;
-// - a std::function holding a lambda that captures by reference;
+// - a std::function holding a lambda that captures by reference, also one assigned to it after
+//   its declaration;
 // - an array returned by a user's function or lambda, even one it is handed (`pick(B)(i)`);
 // - a const method of an outer variable that hands out a way to write it (`r.get()` of a
 //   std::reference_wrapper, `sp.begin()` of a std::span).
@@ -50,13 +51,17 @@ int main(int argc, char **argv) {
   std::function<void(int64_t, double)> store = [&](int64_t i, double v) { B(i) = v; };
   const std::function<double(double)> squash = [](double v) { return std::tanh(v); };
   auto get = [&]() -> Arr & { return B; };
+  std::function<void(int64_t)> later = [](int64_t) {};
+  later = [&](int64_t i) { A(i) = 1; };
 #pragma orion parallel_for
   for (int64_t i = 0; i < N; ++i) {
     put(i, A(i));
     // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'put', called in the parallel loop, reaches an orion array through a member of the object it is called on, which orionc cannot follow: {{.*}}; pass the array to 'put' as a reference parameter
-    // CHECK: hidden_callables.cpp:25:48: note: the array is reached here, as 'B'
+    // CHECK: hidden_callables.cpp:{{[0-9]+}}:48: note: the array is reached here, as 'B'
     store(i, A(i));
     // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'store', called in the parallel loop, is a std::function that holds a lambda capturing 'B' by reference, and orionc does not follow calls through a std::function: the lambda's accesses would be left out of the loop's dependences and of what the ranks exchange; declare the lambda itself ('auto store = [&](...) {...};'), which orionc reads as inlined, or pass what it needs as arguments
+    later(i);
+    // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'later', called in the parallel loop, is a std::function that holds a lambda capturing 'A' by reference
     A(i) = squash(scale(A(i)));
     pick(B)(i) = A(i);
     // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'pick(B)' reaches an orion array through a function's result
