@@ -70,6 +70,9 @@ std::optional<std::string> path_kind(const clang::Expr *e, const ScanContext &ct
     const auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
     if (var && var->hasGlobalStorage())
       return std::string("a global variable");
+    // A lambda the callee calls (a member of a function object, say) that captured the array.
+    if (ref->refersToEnclosingVariableOrCapture())
+      return std::string("a lambda's capture");
   }
   return std::nullopt;
 }

@@ -1,7 +1,8 @@
 // Calls that reach an orion array or an outer variable in ways orionc did not see. Each compiled,
 // the loop got no reference to the array (or no write to the variable), and two ranks printed
 // each rank's share without a word (`500500` for `250500`, `140775.08` for `517999.21`):
-// - a function object's operator() that writes an array held as a member;
+// - a function object's operator() that writes an array held as a member, or calls a lambda it
+//   holds that captured the array;
 // - a std::function holding a lambda that captures by reference, also one assigned to it after
 //   its declaration;
 // - an array returned by a user's function or lambda, even one it is handed (`pick(B)(i)`);
@@ -24,6 +25,10 @@ using Arr = orion::DenseArray<double, 1>;
 struct Put {
   Arr &B;
   void operator()(int64_t i, double v) const { B(i) = v; }
+};
+template <class F> struct Holder {
+  F f;
+  void operator()(int64_t i, double v) const { f(i, v); }
 };
 struct Scale {
   double s;
@@ -51,6 +56,7 @@ int main(int argc, char **argv) {
   std::function<void(int64_t, double)> store = [&](int64_t i, double v) { B(i) = v; };
   const std::function<double(double)> squash = [](double v) { return std::tanh(v); };
   auto get = [&]() -> Arr & { return B; };
+  const Holder held{[&](int64_t i, double v) { B(i) = v; }};
   std::function<void(int64_t)> later = [](int64_t) {};
   later = [&](int64_t i) { A(i) = 1; };
 #pragma orion parallel_for
@@ -60,6 +66,8 @@ int main(int argc, char **argv) {
     // CHECK: hidden_callables.cpp:{{[0-9]+}}:48: note: the array is reached here, as 'B'
     store(i, A(i));
     // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'store', called in the parallel loop, is a std::function that holds a lambda capturing 'B' by reference, and orionc does not follow calls through a std::function: the lambda's accesses would be left out of the loop's dependences and of what the ranks exchange; declare the lambda itself ('auto store = [&](...) {...};'), which orionc reads as inlined, or pass what it needs as arguments
+    held(i, A(i));
+    // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'held', called in the parallel loop, reaches an orion array through a lambda's capture
     later(i);
     // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'later', called in the parallel loop, is a std::function that holds a lambda capturing 'A' by reference
     A(i) = squash(scale(A(i)));
