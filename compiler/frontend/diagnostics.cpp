@@ -142,6 +142,11 @@ DiagInfo info(Diag diag) {
                       "named in relax(%2): inside the parallel loop that element is a proxy, which "
                       "the parameter would hold instead of a copy, following this worker's later "
                       "updates; pass a copy of the value ('%3(%2(...))')"};
+  case Diag::RelaxedSubscript:
+    return {L::Error, "this subscript of '%0' is an element of '%1', which is named in relax(%1): "
+                      "inside the parallel loop that element is a proxy, not an integer (the "
+                      "generated code would not compile); copy it first ('const %2 k = "
+                      "%1(...);') and subscript with the copy"};
   case Diag::RelaxedDeducedConflict:
     return {L::Error, "'%1' deduces '%0' from this element of '%2' and from another argument: "
                       "'%2' is named in relax(%2), so inside the parallel loop the element is a "

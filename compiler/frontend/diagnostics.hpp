@@ -66,6 +66,7 @@ enum class Diag {
   WrappedCalleeUnknown,
   DeducedArrayParameter,
   DefaultArrayArgument,
+  RelaxedSubscript,
   OuterReferenceIntoArray,
   AccumulatorMethodInBody,
   OuterLambdaNotRedeclarable,

@@ -117,8 +117,30 @@ void RefCollector::check_relaxed_deduced_args(const clang::CallExpr *call) {
   if (!pattern)
     return;
   if (const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(callee);
-      method && classify_orion_type(clang::QualType(method->getParent()->getTypeForDecl(), 0)))
+      method && classify_orion_type(clang::QualType(method->getParent()->getTypeForDecl(), 0))) {
+    // `out(off(k))` with relax(off): the subscripts of an orion array are integers. Matched by
+    // name, without interning arrays (which would reorder the reports).
+    const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call);
+    if (!op || op->getOperator() != clang::OO_Call)
+      return;
+    const auto name_of = [](const clang::Expr *e) -> std::string {
+      const auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+      return ref ? ref->getDecl()->getNameAsString() : std::string();
+    };
+    for (unsigned i = 1; i < op->getNumArgs(); ++i) {
+      const auto *element =
+          llvm::dyn_cast<clang::CXXOperatorCallExpr>(op->getArg(i)->IgnoreParenImpCasts());
+      if (!element || element->getOperator() != clang::OO_Call || element->getNumArgs() == 0)
+        continue;
+      const std::string relaxed = name_of(element->getArg(0));
+      const auto type = classify_orion_type(element->getArg(0)->getType());
+      if (relaxed.empty() || !type || !llvm::is_contained(ctx_.loop.clauses.relax, relaxed))
+        continue;
+      diags_.report(op->getArg(i)->getBeginLoc(), Diag::RelaxedSubscript)
+          << name_of(op->getArg(0)) << relaxed << type->element_type;
+    }
     return;
+  }
   // An operator called as a member (`f(x)` on a lambda) has the object as argument 0.
   const unsigned skip =
       llvm::isa<clang::CXXOperatorCallExpr>(call) && llvm::isa<clang::CXXMethodDecl>(callee) ? 1
