@@ -133,6 +133,12 @@ void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access)
         !ref->getInit() || !ctx_.declared_inside(ref))
       break;
     root = root_decl(skip_transparent(ref->getInit()));
+    // `Config *p = cfg.get();`, `double &y = r.get();`: what the handle's owner refers to.
+    if (const auto *call =
+            llvm::dyn_cast<clang::CXXMemberCallExpr>(ref->getInit()->IgnoreParenImpCasts());
+        !root && call && call->getImplicitObjectArgument() &&
+        writable_handle(call->getCallReturnType(ctx_.ast)))
+      root = root_decl(skip_transparent(call->getImplicitObjectArgument()));
   }
   // The key's coordinates are the iteration's: subscripts written with them were analysed as
   // such (a DenseArray's key is a copy in the serial program, so writing it compiles there).

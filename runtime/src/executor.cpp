@@ -38,6 +38,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <optional>
+#include <utility>
 
 namespace orion::detail {
 namespace {
@@ -60,6 +62,17 @@ bool snapshot_pays(const LoopRun &run, const std::vector<ArraySync> &syncs) {
   }
   constexpr double kBytesPerIteration = 64;
   return bytes <= kBytesPerIteration * iterations_of(run);
+}
+
+/// What an exception says.
+std::string message_of(std::exception_ptr failure) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const std::exception &e) {
+    return e.what();
+  } catch (...) {
+    return "unknown exception";
+  }
 }
 
 void run_normal(LoopRun &run, const PartitionMap &map) {
@@ -105,7 +118,17 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
       rr.fail(std::current_exception()); // the crew's threads could not be started
     }
   }
-  if (rr.error)
+  // 1D on several ranks: nothing travels until the blocks end, so every rank gets here, also one
+  // whose body threw. They agree, make their copies consistent with what ran, and all of them
+  // leave the loop: the rank that threw with its own exception, the others with an Error that
+  // names it. (Without that, a program that caught the exception waited forever.)
+  std::optional<std::string> failure;
+  if (multi && map.protocol() == model::Protocol::OneD)
+    failure =
+        first_failure(rr.error ? std::optional<std::string>("rank " + std::to_string(comm_rank()) +
+                                                            ": " + message_of(rr.error))
+                               : std::nullopt);
+  else if (rr.error)
     std::rethrow_exception(rr.error);
   RuntimeState &st = state();
   const double blocks_wall = seconds_since(blocks_start);
@@ -125,6 +148,12 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
       recorded.insert(recorded.end(), w[0].begin(), w[0].end());
   final_sync(run, map, rr.syncs, recorded);
   st.loops.exchange_seconds += seconds_since(exchange_start);
+  if (!failure)
+    return;
+  if (!rr.error)
+    throw Error("the parallel loop at " + where(run) + " failed on " + *failure, true);
+  st.loop_failure_agreed = true;
+  std::rethrow_exception(rr.error);
 }
 
 /// Two names of the loop for one array (`auto &prev = m.w;` next to `m.w`, `f(A, A)`, `*pa`): the
@@ -267,26 +296,22 @@ LoopProfile &profile_of(const LoopRun &run) {
   return p;
 }
 
-/// The loop failed on this rank alone (its body threw, a worker could not start) while it runs
-/// on several ranks. The other ranks are inside the loop and wait for this rank's part, so a
-/// program that caught the exception waited forever: the job ends here, with the message. A
-/// collective Error, raised on every rank alike, goes to the caller; so does any failure on one
-/// rank, as in the serial program.
+/// The loop failed on this rank (its body threw, a worker could not start) while it runs on
+/// several ranks. Unless the ranks agreed on the failure (a 1D loop, run_normal), the others are
+/// inside the loop and wait for this rank's part, so a program that caught the exception waited
+/// forever: the job ends here, with the message. A collective Error, raised on every rank alike,
+/// goes to the caller; so does any failure on one rank, as in the serial program.
 void leave_loop(const LoopRun &run, std::exception_ptr failure) {
-  if (state().num_ranks == 1)
+  if (state().num_ranks == 1 || std::exchange(state().loop_failure_agreed, false))
     std::rethrow_exception(failure);
-  std::string what;
   try {
     std::rethrow_exception(failure);
   } catch (const Error &e) {
     if (e.collective())
       throw;
-    what = e.what();
-  } catch (const std::exception &e) {
-    what = e.what();
   } catch (...) {
-    what = "unknown exception";
   }
+  const std::string what = message_of(failure);
   end_with_error("the parallel loop at " + where(run) + " failed on this rank: " + what +
                      " (on several ranks, an exception that leaves a parallel loop ends the job: "
                      "the other ranks are inside the loop and wait for this one)",
