@@ -7,7 +7,8 @@
 //   its declaration;
 // - an array returned by a user's function or lambda, even one it is handed (`pick(B)(i)`);
 // - a const method of an outer variable that hands out a way to write it (`r.get()` of a
-//   std::reference_wrapper, `sp.begin()` of a std::span).
+//   std::reference_wrapper, `sp.begin()` of a std::span, `Config *p = cfg.get();` of a
+//   std::unique_ptr), written through.
 // A std::function whose target orionc cannot see gets a warning; one holding a lambda that
 // captures nothing by reference is checked like the lambda.
 // RUN: not %orionc --dump=loops %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -35,6 +37,9 @@ struct Scale {
   double operator()(double v) const { return s * v; }
 };
 Arr &pick(Arr &x) { return x; }
+struct Config {
+  double lr = 0.1;
+};
 
 void train(Arr &A, Arr &B, const std::function<double(double)> &activation) {
   const int64_t N = A.extent(0);
@@ -51,6 +56,7 @@ int main(int argc, char **argv) {
   std::vector<double> hist(4);
   auto r = std::ref(hist);
   std::span<double> sp(hist);
+  const auto cfg = std::make_unique<Config>();
   Put put{B};
   const Scale scale{2.0};
   std::function<void(int64_t, double)> store = [&](int64_t i, double v) { B(i) = v; };
@@ -81,6 +87,11 @@ int main(int argc, char **argv) {
     r.get()[i % 4] += A(i);
     // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'r' is declared outside the parallel loop and cannot be written inside it
     // CHECK: note: 'r' declared here
+    // CHECK: note: to combine values
+    Config *p = cfg.get();
+    p->lr = cfg->lr + A(i);
+    // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'cfg' is declared outside the parallel loop and cannot be written inside it
+    // CHECK: note: 'cfg' declared here
     // CHECK: note: to combine values
     std::fill(sp.begin(), sp.end(), A(i));
     // CHECK: hidden_callables.cpp:[[@LINE-1]]:15: error: 'sp' is declared outside the parallel loop and cannot be written inside it
