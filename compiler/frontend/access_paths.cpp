@@ -76,6 +76,14 @@ bool writes_through(clang::QualType param) {
 
 bool is_span(clang::QualType type) { return !span_element(type).isNull(); }
 
+bool in_std(const clang::Decl *decl) {
+  for (const clang::DeclContext *dc = decl ? decl->getDeclContext() : nullptr; dc;
+       dc = dc->getParent())
+    if (dc->isStdNamespace())
+      return true;
+  return false;
+}
+
 bool writable_handle(clang::QualType type) {
   if (writes_through(type))
     return true;

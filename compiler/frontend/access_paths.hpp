@@ -21,6 +21,8 @@ bool writes_through(clang::QualType param);
 
 /// Whether `type` is a std::span (what DenseArray::row returns): a view, not a copy.
 bool is_span(clang::QualType type);
+/// Declared in namespace std (or in a class or namespace inside it).
+bool in_std(const clang::Decl *decl);
 /// A value that gives write access to what it refers to: a reference or pointer to non-const, a
 /// span of non-const elements, or an iterator or smart pointer whose operator* returns a
 /// reference to non-const (a `const_iterator` does not).

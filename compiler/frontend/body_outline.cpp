@@ -15,15 +15,6 @@
 namespace orion::frontend {
 namespace {
 
-/// Declared in namespace std (or in a class or namespace inside it).
-bool in_std(const clang::Decl *decl) {
-  for (const clang::DeclContext *dc = decl ? decl->getDeclContext() : nullptr; dc;
-       dc = dc->getParent())
-    if (dc->isStdNamespace())
-      return true;
-  return false;
-}
-
 /// Free functions of the standard library that compute a value from their arguments and nothing
 /// else: a subscript may go through them.
 bool pure_std_function(const clang::FunctionDecl *fn) {

@@ -28,12 +28,9 @@ bool forwarded_by_std(const clang::FunctionDecl *callee, unsigned param) {
   const auto *ref = type->getAs<clang::RValueReferenceType>();
   if (!ref || !ref->getPointeeType()->getAs<clang::TemplateTypeParmType>())
     return false;
-  bool in_std = false;
-  for (const clang::DeclContext *dc = callee->getDeclContext(); dc && !in_std; dc = dc->getParent())
-    in_std = dc->isStdNamespace();
   // Named functions only: an operator() may be a ranges algorithm object (`std::ranges::swap`)
   // that writes what it is handed.
-  if (!in_std || !callee->getIdentifier())
+  if (!in_std(callee) || !callee->getIdentifier())
     return false;
   const llvm::StringRef name = callee->getName();
   return name != "invoke" && name != "invoke_r" && name != "apply" && name != "visit" &&

@@ -39,7 +39,6 @@
 #include <cstdio>
 #include <exception>
 #include <optional>
-#include <utility>
 
 namespace orion::detail {
 namespace {
@@ -75,7 +74,9 @@ std::string message_of(std::exception_ptr failure) {
   }
 }
 
-void run_normal(LoopRun &run, const PartitionMap &map) {
+/// Runs the loop without lockstep rounds. Returns this rank's failure when every rank knows of it
+/// (a 1D loop on several ranks; the caller raises it), else null.
+std::exception_ptr run_normal(LoopRun &run, const PartitionMap &map) {
   RankRun rr(run, map, comm_rank());
   rr.syncs = array_syncs(run, map);
   const bool multi = map.ranks > 1;
@@ -137,7 +138,7 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
   st.loops.wait_seconds += rr.waiting;
   st.loops.idle_seconds += std::max(0.0, blocks_wall * map.threads - rr.compute - rr.waiting);
   if (!multi)
-    return;
+    return nullptr;
   const auto exchange_start = Clock::now();
   std::vector<unsigned char> &recorded = st.write_records;
   recorded.clear();
@@ -148,12 +149,9 @@ void run_normal(LoopRun &run, const PartitionMap &map) {
       recorded.insert(recorded.end(), w[0].begin(), w[0].end());
   final_sync(run, map, rr.syncs, recorded);
   st.loops.exchange_seconds += seconds_since(exchange_start);
-  if (!failure)
-    return;
-  if (!rr.error)
+  if (failure && !rr.error)
     throw Error("the parallel loop at " + where(run) + " failed on " + *failure, true);
-  st.loop_failure_agreed = true;
-  std::rethrow_exception(rr.error);
+  return failure ? rr.error : nullptr;
 }
 
 /// Two names of the loop for one array (`auto &prev = m.w;` next to `m.w`, `f(A, A)`, `*pa`): the
@@ -297,12 +295,12 @@ LoopProfile &profile_of(const LoopRun &run) {
 }
 
 /// The loop failed on this rank (its body threw, a worker could not start) while it runs on
-/// several ranks. Unless the ranks agreed on the failure (a 1D loop, run_normal), the others are
-/// inside the loop and wait for this rank's part, so a program that caught the exception waited
-/// forever: the job ends here, with the message. A collective Error, raised on every rank alike,
-/// goes to the caller; so does any failure on one rank, as in the serial program.
+/// several ranks, and the ranks did not agree on it (as run_normal does for a 1D loop): the
+/// others are inside the loop and wait for this rank's part, so a program that caught the
+/// exception waited forever. The job ends here, with the message. A collective Error, raised on
+/// every rank alike, goes to the caller; so does any failure on one rank, as in the serial program.
 void leave_loop(const LoopRun &run, std::exception_ptr failure) {
-  if (state().num_ranks == 1 || std::exchange(state().loop_failure_agreed, false))
+  if (state().num_ranks == 1)
     std::rethrow_exception(failure);
   try {
     std::rethrow_exception(failure);
@@ -394,6 +392,7 @@ void execute(LoopRun &run) {
   // Served arrays: which are sharded across the ranks this run (the rest made whole).
   const bool sharded = place_shards(run, map);
   PassKind pass_kind = PassKind::Lockstep;
+  std::exception_ptr agreed; // a failure every rank knows of: it goes to the caller
   try {
     const SharedSlots slots(run, map, st.options.replay_serial);
     if (st.options.replay_serial) {
@@ -406,12 +405,14 @@ void execute(LoopRun &run) {
     } else if (needs_lockstep(run, map)) {
       run_lockstep(run, map, false);
     } else {
-      run_normal(run, map);
+      agreed = run_normal(run, map);
       pass_kind = PassKind::Normal;
     }
   } catch (...) {
     leave_loop(run, std::current_exception());
   }
+  if (agreed)
+    std::rethrow_exception(agreed);
 
   for (const DenseHandle &h : run.arrays) { // outside the loop, its slab shards gather again
     if (h.shard == nullptr || !*h.shard)

@@ -124,9 +124,6 @@ struct RuntimeState {
   bool session_active = false;
   /// The thread that created the Session: the one that may make collective calls.
   std::thread::id session_thread;
-  /// Every rank learned that this rank's body threw in the loop being left (executor.cpp): the
-  /// exception may go to the caller.
-  bool loop_failure_agreed = false;
   /// True when the Session called MPI_Init and therefore has to call MPI_Finalize.
   bool backend_owned = false;
   std::terminate_handler previous_terminate = nullptr;
