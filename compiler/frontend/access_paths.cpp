@@ -84,6 +84,14 @@ bool in_std(const clang::Decl *decl) {
   return false;
 }
 
+bool is_callable_wrapper(const clang::CXXRecordDecl *record) {
+  if (!record || !record->isInStdNamespace() || !record->getIdentifier())
+    return false;
+  const llvm::StringRef name = record->getName();
+  return name == "function" || name == "move_only_function" || name == "copyable_function" ||
+         name == "function_ref";
+}
+
 bool writable_handle(clang::QualType type) {
   if (writes_through(type))
     return true;

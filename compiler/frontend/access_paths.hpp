@@ -23,6 +23,9 @@ bool writes_through(clang::QualType param);
 bool is_span(clang::QualType type);
 /// Declared in namespace std (or in a class or namespace inside it).
 bool in_std(const clang::Decl *decl);
+/// The standard library's type-erasing callables (std::function, std::move_only_function, ...):
+/// what a call of one runs is a run-time value.
+bool is_callable_wrapper(const clang::CXXRecordDecl *record);
 /// A value that gives write access to what it refers to: a reference or pointer to non-const, a
 /// span of non-const elements, or an iterator or smart pointer whose operator* returns a
 /// reference to non-const (a `const_iterator` does not).

@@ -233,6 +233,20 @@ DiagInfo info(Diag diag) {
                         "(such a write would race between workers and count only each rank's "
                         "share); call a function or a lambda declared with 'auto', which orionc "
                         "reads"};
+  case Diag::CalleeWrappedLambdaCaptures:
+    return {L::Error, "'%0', called in the parallel loop, calls '%1', a %2 that holds a lambda "
+                      "capturing %3 by reference, and orionc does not follow calls through a %2: "
+                      "the lambda's accesses would be left out of the loop's dependences and of "
+                      "what the ranks exchange; hold the lambda by its own type (a template "
+                      "parameter: 'template <class F> struct ... { F %1; }'), which orionc reads, "
+                      "or pass what it needs as arguments"};
+  case Diag::CalleeWrappedUnknown:
+    return {L::Warning, "'%0', called in the parallel loop, calls '%1', a %2, and orionc cannot "
+                        "tell which function that runs: it assumes the function writes no global, "
+                        "static or captured variable and reaches orion arrays only through its "
+                        "arguments (such a write would race between workers and count only each "
+                        "rank's share); hold a lambda by its own type (a template parameter), "
+                        "which orionc reads"};
   case Diag::DeducedArrayParameter:
     return {L::Error, "'%0', called in the parallel loop, is a function template whose parameter "
                       "'%1' deduces its template arguments from '%2': in a parallel loop the body "
@@ -264,6 +278,8 @@ DiagInfo info(Diag diag) {
     return {L::Note, "'%0' is defined here"};
   case Diag::InnerParallelLoopNote:
     return {L::Note, "the inner parallel loop"};
+  case Diag::WrappedCallHereNote:
+    return {L::Note, "'%0' is called here"};
   case Diag::OpaqueArrayHereNote:
     return {L::Note, "the array is reached here, as '%0'"};
   }

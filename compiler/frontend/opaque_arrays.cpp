@@ -147,6 +147,20 @@ private:
   }
 };
 
+/// A call through a std::function or another type-erasing wrapper.
+class WrapperCallFinder : public CalleeWalker<WrapperCallFinder> {
+public:
+  using CalleeWalker::CalleeWalker;
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *op) {
+    const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
+    if (!found && method && op->getOperator() == clang::OO_Call && op->getNumArgs() > 0 &&
+        is_callable_wrapper(method->getParent()))
+      found = OpaquePath{op->getArg(0), method->getParent()->getQualifiedNameAsString(),
+                         member_name(op->getArg(0)->IgnoreParenImpCasts())};
+    return !found;
+  }
+};
+
 } // namespace
 
 std::optional<OpaquePath> opaque_array(const clang::Expr *e, const ScanContext &ctx) {
@@ -168,6 +182,13 @@ std::optional<OpaquePath> hidden_array_in(const clang::FunctionDecl *callee,
 std::optional<OpaquePath> static_write_in(const clang::FunctionDecl *callee,
                                           const ScanContext &ctx) {
   StaticWriteFinder finder(ctx);
+  finder.search(callee, 0);
+  return finder.found;
+}
+
+std::optional<OpaquePath> wrapper_call_in(const clang::FunctionDecl *callee,
+                                          const ScanContext &ctx) {
+  WrapperCallFinder finder(ctx);
   finder.search(callee, 0);
   return finder.found;
 }

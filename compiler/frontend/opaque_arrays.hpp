@@ -40,6 +40,12 @@ std::optional<OpaquePath> hidden_array_in(const clang::FunctionDecl *callee,
 std::optional<OpaquePath> static_write_in(const clang::FunctionDecl *callee,
                                           const ScanContext &ctx);
 
+/// The first call through a std::function (or another type-erasing wrapper) in `callee`'s body or
+/// a function it calls: what it runs is a run-time value orionc cannot read. `expr` is the
+/// wrapper called, `how` its type's name.
+std::optional<OpaquePath> wrapper_call_in(const clang::FunctionDecl *callee,
+                                          const ScanContext &ctx);
+
 /// The orion array that the initializer of `var` reaches, when `var` is a reference or pointer
 /// into its elements (not to the whole array): `const auto &first = a(0)`, `auto *p = &a(0)`,
 /// `std::span<float> s(W.data(), n)`.

@@ -84,16 +84,21 @@ private:
   /// Reports a use of a reference or pointer declared before the loop into an array's elements
   /// (`const auto &first = a(0);`); true if so.
   bool report_outer_reference(const clang::Expr *e);
-  /// Reports a callee orionc does not read as inlined that reaches an array unseen.
   /// A call through a std::function (or another type-erasing wrapper) declared before the loop,
   /// whose target orionc does not read: an error when it holds a lambda that captures by
   /// reference, else its target is checked like a callee (or a warning when it is unknown).
   /// False if `op` is not such a call.
   bool check_wrapped_call(const clang::CXXOperatorCallExpr *op);
-  /// `name`: what the messages call the callee (a function object's name for its operator());
-  /// its own name when empty.
+  /// Reports a callee orionc does not read as inlined that reaches an array or a static variable
+  /// unseen, or calls through a std::function. `name`: what the messages call the callee (a
+  /// function object's name for its operator()); its own name when empty.
   void check_callee(const clang::Expr *call, const clang::FunctionDecl *callee,
                     const std::string &name = {});
+  /// A std::function (or another type-erasing wrapper) that `callee` calls, such as a member of
+  /// the function object the loop calls: an error when the object was built with a lambda that
+  /// captures by reference, a warning otherwise.
+  void check_wrapper_in_callee(const clang::Expr *call, const std::string &callee_name,
+                               const clang::FunctionDecl *callee);
   ir::Subscript range_subscript() const;
   static void make_unknown(ir::Subscript &s, const std::string &reason);
 

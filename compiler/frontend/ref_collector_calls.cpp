@@ -71,36 +71,7 @@ bool RefCollector::report_outer_reference(const clang::Expr *e) {
   return true;
 }
 
-void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDecl *callee,
-                                const std::string &name) {
-  if (!callee || !callees_checked_.insert(callee->getCanonicalDecl()).second)
-    return;
-  const std::string callee_name = name.empty() ? callee->getNameAsString() : name;
-  if (defined_elsewhere(callee, ctx_.ast.getSourceManager())) {
-    diags_.report(call->getBeginLoc(), Diag::CalleeNotVisible) << callee_name;
-    return;
-  }
-  if (const std::optional<OpaquePath> write = static_write_in(callee, ctx_)) {
-    diags_.report(call->getBeginLoc(), Diag::CalleeWritesStatic) << callee_name << write->name;
-    return;
-  }
-  const std::optional<OpaquePath> path = hidden_array_in(callee, ctx_);
-  if (!path)
-    return;
-  diags_.report(call->getBeginLoc(), Diag::OpaqueArrayInCall) << callee_name << path->how;
-  diags_.report(path->expr->getBeginLoc(), Diag::OpaqueArrayHereNote) << ctx_.text(path->expr);
-}
-
 namespace {
-
-/// The standard library's type-erasing callables: what a call of one runs is a run-time value.
-bool is_callable_wrapper(const clang::CXXRecordDecl *record) {
-  if (!record || !record->isInStdNamespace() || !record->getIdentifier())
-    return false;
-  const llvm::StringRef name = record->getName();
-  return name == "function" || name == "move_only_function" || name == "copyable_function" ||
-         name == "function_ref";
-}
 
 /// The lambda in `value` (`[&](int64_t i) {...}`, converted to a std::function), or null.
 const clang::LambdaExpr *lambda_in(const clang::Expr *value) {
@@ -146,7 +117,81 @@ std::vector<const clang::Expr *> held_values(const clang::VarDecl *var) {
   return values;
 }
 
+/// The variables that the lambdas in `values` capture by reference, quoted ("'B', 'C'"), in
+/// source order without repeats. A lambda inside another's body is not looked at.
+std::string by_reference_captures(const std::vector<const clang::Expr *> &values) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    std::vector<std::string> names;
+    bool TraverseLambdaExpr(clang::LambdaExpr *lambda) {
+      for (const clang::LambdaCapture &c : lambda->captures())
+        if (c.capturesVariable() && c.getCaptureKind() == clang::LCK_ByRef) {
+          std::string name = "'" + c.getCapturedVar()->getNameAsString() + "'";
+          if (!llvm::is_contained(names, name))
+            names.push_back(std::move(name));
+        }
+      return true;
+    }
+  } finder;
+  for (const clang::Expr *value : values)
+    finder.TraverseStmt(const_cast<clang::Expr *>(value));
+  return llvm::join(finder.names, ", ");
+}
+
+/// The variable a call's object names (`f` in `f(i)` or `f.run(i)`), or null.
+const clang::VarDecl *called_object(const clang::Expr *call) {
+  const clang::Expr *object = nullptr;
+  if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(call); op && op->getNumArgs())
+    object = op->getArg(0);
+  else if (const auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(call))
+    object = member->getImplicitObjectArgument();
+  const auto *ref =
+      object ? llvm::dyn_cast<clang::DeclRefExpr>(object->IgnoreParenImpCasts()) : nullptr;
+  return ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+}
+
 } // namespace
+
+void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDecl *callee,
+                                const std::string &name) {
+  if (!callee || !callees_checked_.insert(callee->getCanonicalDecl()).second)
+    return;
+  const std::string callee_name = name.empty() ? callee->getNameAsString() : name;
+  if (defined_elsewhere(callee, ctx_.ast.getSourceManager())) {
+    diags_.report(call->getBeginLoc(), Diag::CalleeNotVisible) << callee_name;
+    return;
+  }
+  if (const std::optional<OpaquePath> write = static_write_in(callee, ctx_)) {
+    diags_.report(call->getBeginLoc(), Diag::CalleeWritesStatic) << callee_name << write->name;
+    return;
+  }
+  if (const std::optional<OpaquePath> path = hidden_array_in(callee, ctx_)) {
+    diags_.report(call->getBeginLoc(), Diag::OpaqueArrayInCall) << callee_name << path->how;
+    diags_.report(path->expr->getBeginLoc(), Diag::OpaqueArrayHereNote) << ctx_.text(path->expr);
+    return;
+  }
+  check_wrapper_in_callee(call, callee_name, callee);
+}
+
+void RefCollector::check_wrapper_in_callee(const clang::Expr *call, const std::string &callee_name,
+                                           const clang::FunctionDecl *callee) {
+  const std::optional<OpaquePath> wrapped = wrapper_call_in(callee, ctx_);
+  if (!wrapped)
+    return;
+  // What the object was built with: `const ByFn f{[&](int64_t i) {...}}` hands the member a lambda
+  // whose captures the call reaches unseen. One declared in the body holds lambdas the body
+  // defines, which were read where they are.
+  const clang::VarDecl *object = called_object(call);
+  if (object && ctx_.declared_inside(object))
+    return;
+  const std::string target = ctx_.text(wrapped->expr);
+  if (const std::string captures = by_reference_captures(held_values(object)); !captures.empty())
+    diags_.report(call->getBeginLoc(), Diag::CalleeWrappedLambdaCaptures)
+        << callee_name << target << wrapped->how << captures;
+  else
+    diags_.report(call->getBeginLoc(), Diag::CalleeWrappedUnknown)
+        << callee_name << target << wrapped->how;
+  diags_.report(wrapped->expr->getBeginLoc(), Diag::WrappedCallHereNote) << target;
+}
 
 bool RefCollector::check_wrapped_call(const clang::CXXOperatorCallExpr *op) {
   const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
@@ -169,17 +214,9 @@ bool RefCollector::check_wrapped_call(const clang::CXXOperatorCallExpr *op) {
   for (const clang::Expr *value : values)
     if (const clang::LambdaExpr *lambda = lambda_in(value))
       lambdas.push_back(lambda);
-  std::vector<std::string> by_reference;
-  for (const clang::LambdaExpr *lambda : lambdas)
-    for (const clang::LambdaCapture &c : lambda->captures())
-      if (c.capturesVariable() && c.getCaptureKind() == clang::LCK_ByRef) {
-        const std::string captured = "'" + c.getCapturedVar()->getNameAsString() + "'";
-        if (!llvm::is_contained(by_reference, captured))
-          by_reference.push_back(captured);
-      }
-  if (!by_reference.empty()) {
+  if (const std::string by_reference = by_reference_captures(values); !by_reference.empty()) {
     diags_.report(op->getBeginLoc(), Diag::WrappedLambdaCaptures)
-        << name << wrapper << llvm::join(by_reference, ", ");
+        << name << wrapper << by_reference;
     return true;
   }
   if (values.empty() || lambdas.size() != values.size()) {

@@ -9,8 +9,10 @@
 // - a const method of an outer variable that hands out a way to write it (`r.get()` of a
 //   std::reference_wrapper, `sp.begin()` of a std::span, `Config *p = cfg.get();` of a
 //   std::unique_ptr), written through.
-// A std::function whose target orionc cannot see gets a warning; one holding a lambda that
-// captures nothing by reference is checked like the lambda.
+// - a function object that calls a std::function it holds, built with a lambda that captures by
+//   reference (`const ByFn f{[&](...) { B(i) = v; }}`).
+// A std::function whose target orionc cannot see gets a warning, also one a method calls; one
+// holding a lambda that captures nothing by reference is checked like the lambda.
 // RUN: not %orionc --dump=loops %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
 #include <orion/orion.hpp>
 
@@ -35,6 +37,14 @@ template <class F> struct Holder {
 struct Scale {
   double s;
   double operator()(double v) const { return s * v; }
+};
+struct ByFn {
+  std::function<void(int64_t, double)> f;
+  void operator()(int64_t i, double v) const { f(i, v); }
+};
+struct Mapper {
+  std::function<double(double)> g;
+  double apply(double v) const { return g(v); }
 };
 Arr &pick(Arr &x) { return x; }
 struct Config {
@@ -65,6 +75,8 @@ int main(int argc, char **argv) {
   const Holder held{[&](int64_t i, double v) { B(i) = v; }};
   std::function<void(int64_t)> later = [](int64_t) {};
   later = [&](int64_t i) { A(i) = 1; };
+  const ByFn byfn{[&](int64_t i, double v) { B(i) = v; }};
+  const Mapper mapper{squash};
 #pragma orion parallel_for
   for (int64_t i = 0; i < N; ++i) {
     put(i, A(i));
@@ -77,6 +89,12 @@ int main(int argc, char **argv) {
     later(i);
     // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'later', called in the parallel loop, is a std::function that holds a lambda capturing 'A' by reference
     A(i) = squash(scale(A(i)));
+    byfn(i, A(i));
+    // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'byfn', called in the parallel loop, calls 'f', a std::function that holds a lambda capturing 'B' by reference, and orionc does not follow calls through a std::function: {{.*}}; hold the lambda by its own type (a template parameter: 'template <class F> struct ... { F f; }'), which orionc reads, or pass what it needs as arguments
+    // CHECK: hidden_callables.cpp:{{[0-9]+}}:48: note: 'f' is called here
+    A(i) += mapper.apply(A(i));
+    // CHECK: hidden_callables.cpp:[[@LINE-1]]:13: warning: 'apply', called in the parallel loop, calls 'g', a std::function, and orionc cannot tell which function that runs: it assumes {{.*}}; hold a lambda by its own type (a template parameter), which orionc reads
+    // CHECK: hidden_callables.cpp:{{[0-9]+}}:41: note: 'g' is called here
     pick(B)(i) = A(i);
     // CHECK: hidden_callables.cpp:[[@LINE-1]]:5: error: 'pick(B)' reaches an orion array through a function's result
     get()(i) += 1;
