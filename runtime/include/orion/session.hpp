@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <optional>
 #include <string>
@@ -118,6 +119,8 @@ SystemThreadLimits system_thread_limits();
 inline SystemThreadLimits system_thread_limits() { return {}; } // one worker: nothing to bound
 #endif
 
+inline void end_session_at_exit();
+
 } // namespace detail
 
 /// The runtime's lifetime; make it the first line of main. Distributed: initializes MPI (unless
@@ -196,6 +199,7 @@ inline void Session::start(int &argc, char **&argv) {
   st.session_active = true;
   st.session_thread = std::this_thread::get_id();
   st.session_start = std::chrono::steady_clock::now();
+  [[maybe_unused]] static const bool at_exit = std::atexit(&detail::end_session_at_exit) == 0;
   if (options.verbose && st.rank == 0)
     std::fprintf(stderr, "orion: %d rank(s) x %d thread(s) = %lld worker(s), seed %llu (%s)\n",
                  st.num_ranks, st.threads_per_rank,
@@ -204,7 +208,11 @@ inline void Session::start(int &argc, char **&argv) {
                  detail::kDistributed ? "distributed" : "serial");
 }
 
-inline Session::~Session() {
+namespace detail {
+
+/// Ends the running Session on this rank: the collective check that every rank ends it, the
+/// statistics, and MPI_Finalize. What ~Session does, and std::exit through end_session_at_exit.
+inline void end_session() {
   detail::RuntimeState &st = detail::state();
   try {
     // A rank still waiting in a collective call would wait forever once the others finalize.
@@ -235,6 +243,22 @@ inline Session::~Session() {
   st.reseed();
   st.session_active = false;
 }
+
+/// Registered with std::atexit: a program that calls std::exit (on every rank) ends its Session
+/// as returning from main does. Without it the Session's destructor never ran, MPI was never
+/// finalized, and mpirun failed a program whose every rank called std::exit(0) (rc=1, "exiting
+/// improperly"). A rank that calls it while the others go on to a collective call stops them with
+/// the usual mismatch error. From a worker thread MPI cannot be called (FUNNELED): the job ends
+/// as MPI reports it.
+inline void end_session_at_exit() {
+  const RuntimeState &st = state();
+  if (st.session_active && !in_worker() && std::this_thread::get_id() == st.session_thread)
+    end_session();
+}
+
+} // namespace detail
+
+inline Session::~Session() { detail::end_session(); }
 
 /// This process's rank (0 in serial builds and outside a Session).
 inline int rank() noexcept { return detail::state().rank; }

@@ -43,7 +43,7 @@ struct CollectiveCall {
 inline std::string describe(const CollectiveCall &call) {
   switch (call.kind) {
   case CollectiveKind::SessionEnd:
-    return "reached the end of the program (orion::Session destroyed)";
+    return "reached the end of the program (orion::Session destroyed, or exit() called)";
   case CollectiveKind::Aggregate:
     return "called Accumulator::aggregate()";
   case CollectiveKind::ParallelLoop:
