@@ -100,6 +100,13 @@ DiagInfo info(Diag diag) {
                       "serial program stops; check the input before the loop (an exception "
                       "thrown by a function the body calls still ends every rank with its "
                       "message)"};
+  case Diag::RelaxedRoundedUpdate:
+    return {L::Error, "'%0' is named in relax(%0) and holds integers, and this update adds a '%1': "
+                      "C++ rounds the sum, so how much '%2' changes depends on the value it had, "
+                      "and under relax each worker reads a value without the other workers' "
+                      "latest updates; the result would differ from the serial program's. Add an "
+                      "integer ('%2 %3 static_cast<%4>(%5)' rounds the amount instead), or make "
+                      "the array floating-point"};
   case Diag::RelaxedPlainWrite:
     return {L::Error, "'%0' is named in relax(%0), so the loop body may only update its elements "
                       "with '+=', '-=', '++' or '--' written on the element itself (the runtime "

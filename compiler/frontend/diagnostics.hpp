@@ -34,6 +34,7 @@ enum class Diag {
   GotoOutOfBody,
   ThrowInBody,
   RelaxedPlainWrite,
+  RelaxedRoundedUpdate,
   RelaxedRowUpdate,
   RelaxedPassedWhole,
   ArrayNameHidden,

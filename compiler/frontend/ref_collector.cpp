@@ -267,7 +267,7 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
   }
   if (const auto *bin = llvm::dyn_cast<clang::BinaryOperator>(stmt)) {
     if ((bin->getOpcode() == clang::BO_AddAssign || bin->getOpcode() == clang::BO_SubAssign) &&
-        scan_commutative_update(bin->getLHS())) {
+        scan_commutative_update(bin->getLHS(), bin->getRHS(), bin->getOpcodeStr())) {
       scan(bin->getRHS());
       return;
     }

@@ -41,7 +41,9 @@ private:
   /// `pc` in `pc[d]` or `*pc`, a local pointer into an element (an alias made by scan_decl).
   std::optional<Access> pointer_alias(const clang::Expr *e);
   void record(const Access &access, ir::AccessKind kind, bool commutative = false);
-  bool scan_commutative_update(const clang::Expr *target);
+  /// `amount`: what `op` (`+=` or `-=`) adds, when it is a builtin operator.
+  bool scan_commutative_update(const clang::Expr *target, const clang::Expr *amount = nullptr,
+                               llvm::StringRef op = {});
   bool relaxed_dense(int array) const;
   void check_relaxed_write(const Access &access, ir::AccessKind kind, bool commutative);
   /// The arguments of a call of `callee`; a null callee is a call through a pointer, a reference

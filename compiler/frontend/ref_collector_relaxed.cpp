@@ -45,7 +45,8 @@ bool RefCollector::relaxed_dense(int array) const {
              ctx_.loop.clauses.relax.end();
 }
 
-bool RefCollector::scan_commutative_update(const clang::Expr *target) {
+bool RefCollector::scan_commutative_update(const clang::Expr *target, const clang::Expr *amount,
+                                           llvm::StringRef op) {
   // Only `A(i...) += x` on the element itself: the runtime merges deltas per element, and a row
   // (`A.row(i)[k] += x`) of a relaxed array is read-only in the body.
   const auto *element = llvm::dyn_cast<clang::CXXOperatorCallExpr>(target->IgnoreParenImpCasts());
@@ -56,6 +57,15 @@ bool RefCollector::scan_commutative_update(const clang::Expr *target) {
     return false;
   record(*a, AccessKind::ReadWrite, true);
   scan_subscript_exprs(target);
+  // `count(b) -= 0.5` on integers converts the difference, so the change depends on the value
+  // read, which relax lets differ between workers: not the update the serial program makes.
+  if (amount && relaxed_dense(a->array) && target->getType()->isIntegerType() &&
+      amount->IgnoreImpCasts()->getType()->isRealFloatingType() &&
+      relax_warned_.insert(a->array).second)
+    diags_.report(amount->getBeginLoc(), Diag::RelaxedRoundedUpdate)
+        << ctx_.loop.arrays[static_cast<size_t>(a->array)].name
+        << amount->IgnoreImpCasts()->getType().getAsString() << ctx_.text(target) << op
+        << target->getType().getUnqualifiedType().getAsString() << ctx_.text(amount);
   return true;
 }
 

@@ -71,11 +71,11 @@ template <class... A> std::tuple<A &...> reductions(A &...a) { return {a...}; }
 /// gives the slot's value bit for bit.
 template <class T, class Op> class BlockReduction {
 public:
-  /// With one worker in total, the block continues the accumulator's running value, in order, as
-  /// the serial program's `acc += x` does: folding per-block partials into it instead would round
-  /// a floating-point sum differently (a loop run twice adds p1 + p2, not the 2n terms in turn).
-  explicit BlockReduction(Accumulator<T, Op> &acc)
-      : sole_(orion::detail::state().one_worker()), op_(acc.combiner()) {
+  /// `sole`: one worker in total, and `acc` reached under no other name in the loop. Then the
+  /// block continues the accumulator's running value, in order, as the serial program's `acc += x`
+  /// does: folding per-block partials into it instead would round a floating-point sum
+  /// differently (a loop run twice adds p1 + p2, not the 2n terms in turn).
+  BlockReduction(Accumulator<T, Op> &acc, bool sole) : sole_(sole), op_(acc.combiner()) {
     if (sole_) {
       value_ = acc.sole_worker_value();
       used_ = true;
@@ -426,11 +426,20 @@ void with_views(Tuple &bound, const detail::BlockTask &task, orion::detail::Acce
 /// f takes the partials by value and returns them (std::tuple): they are locals of the function
 /// that runs the loop, which is what lets the compiler keep them in registers (a partial behind a
 /// reference into another frame stays in memory, one load and store per iteration).
+/// One accumulator under two names (a helper's `loss` and `reg` parameters both bound to `total`)
+/// gets two partials that are both folded in: with one worker, each storing back the running
+/// value lost the other's updates (`count 0` for 11000).
 template <class... T, class... Op, class F>
 void with_partials(std::tuple<Accumulator<T, Op> &...> &accumulators, F &&f) {
   std::apply(
       [&](auto &...acc) {
-        const auto done = f(BlockReduction<T, Op>(acc)...);
+        [[maybe_unused]] const std::array<const void *, sizeof...(T)> objects{
+            static_cast<const void *>(&acc)...};
+        const bool one_worker = orion::detail::state().one_worker();
+        [[maybe_unused]] auto sole = [&](const void *object) {
+          return one_worker && std::count(objects.begin(), objects.end(), object) == 1;
+        };
+        const auto done = f(BlockReduction<T, Op>(acc, sole(&acc))...);
         std::apply([&](const auto &...p) { (p.fold_into(acc), ...); }, done);
       },
       accumulators);

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -27,6 +28,13 @@ template <class T, std::size_t N> Relaxed<T, N> relaxed(DenseArray<T, N> &a) { r
 /// The deltas of one relaxed array during one loop execution.
 template <class T, std::size_t N> class RelaxedDeltas final : public detail::SharedUpdates {
 public:
+  static_assert(
+      requires(const T &a, const T &b) {
+        { a + b } -> std::convertible_to<T>;
+      },
+      "a relaxed array's element type needs operator+ (relax keeps each worker's updates as deltas "
+      "and adds them to the array): define it, or use a Buffer with a combiner");
+
   explicit RelaxedDeltas(DenseArray<T, N> &array) : array_(array) {}
   RelaxedDeltas(const Relaxed<T, N> &r) : array_(r.array) {}
   RelaxedDeltas(const RelaxedDeltas &) = delete;
@@ -99,12 +107,34 @@ public:
     const T *d = slot_->find(off_);
     return d ? static_cast<T>(*element_ + *d) : *element_;
   }
-  const RelaxedElement &operator+=(const T &x) const {
-    add(x);
+  /// `cnt(v) += x` and `-= x` update as C++ does when x has another type: `int_element -= 0.5`
+  /// converts the difference (100 -> 99), where converting x first subtracted 0 (every rank printed
+  /// 100 where the serial build printed 0). Such an update is applied as the change it makes to the
+  /// value this worker reads. An x of the element's type, or any integer on an integer element
+  /// (which wraps the same), is added as is.
+  template <class U> const RelaxedElement &operator+=(const U &x) const {
+    if constexpr (kAddedAsIs<U>) {
+      add(static_cast<T>(x));
+    } else {
+      T next = static_cast<T>(*this);
+      next += x;
+      set(next);
+    }
     return *this;
   }
-  const RelaxedElement &operator-=(const T &x) const {
-    add(static_cast<T>(-x));
+  template <class U> const RelaxedElement &operator-=(const U &x) const {
+    if constexpr (kAddedAsIs<U>) {
+      static_assert(
+          requires(const T &t) { -t; },
+          "'-=' and '--' on a relaxed element need the element type's unary operator- "
+          "(relax keeps updates as deltas, which it adds): define it, or use a Buffer "
+          "with a combiner");
+      add(static_cast<T>(-static_cast<T>(x)));
+    } else {
+      T next = static_cast<T>(*this);
+      next -= x;
+      set(next);
+    }
     return *this;
   }
   const RelaxedElement &operator++() const {
@@ -112,7 +142,7 @@ public:
     return *this;
   }
   const RelaxedElement &operator--() const {
-    add(static_cast<T>(-T(1)));
+    *this -= T(1);
     return *this;
   }
   T operator++(int) const {
@@ -122,11 +152,25 @@ public:
   }
   T operator--(int) const {
     const T old = *this;
-    add(static_cast<T>(-T(1)));
+    *this -= T(1);
     return old;
   }
 
 private:
+  template <class U>
+  static constexpr bool kAddedAsIs =
+      std::is_same_v<std::remove_cvref_t<U>, T> || !std::is_arithmetic_v<T> ||
+      !std::is_arithmetic_v<U> || (std::is_integral_v<T> && std::is_integral_v<U>);
+
+  /// Makes the value this worker reads `next`: straight into the element without a slot, else as
+  /// the delta from what it reads now.
+  void set(const T &next) const {
+    if (slot_ == nullptr) {
+      *element_ = next;
+      return;
+    }
+    add(static_cast<T>(next - static_cast<T>(*this)));
+  }
   void add(const T &x) const {
     if (slot_ == nullptr) {
       *element_ = static_cast<T>(*element_ + x);
