@@ -7,6 +7,7 @@
 #include <orion/detail/worker.hpp>
 #include <orion/error.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +19,18 @@
 #include <vector>
 
 namespace orion {
+
+namespace detail {
+
+/// The next accumulator's number: driver code, which every rank runs alike, creates accumulators
+/// in the same order on every rank, so aggregate() can check that the ranks combine the same one.
+/// Accumulators created in a loop body (a worker's scratch) are not numbered (0).
+inline std::int32_t next_accumulator_number() {
+  static std::atomic<std::int32_t> created{0};
+  return in_worker() ? 0 : ++created;
+}
+
+} // namespace detail
 
 /// Combiner keeping the larger value (`a < b ? b : a`).
 struct Max {
@@ -42,7 +55,8 @@ template <class T, class Op = std::plus<>> class Accumulator {
 public:
   explicit Accumulator(T init = T{}, Op op = {})
       : init_(init), replicated_(init), op_(std::move(op)),
-        slots_(static_cast<std::size_t>(detail::state().threads_per_rank)) {}
+        slots_(static_cast<std::size_t>(detail::state().threads_per_rank)),
+        number_(detail::next_accumulator_number()) {}
 
   /// Combines x into the calling worker's slot (or the replicated slot outside workers).
   Accumulator &operator+=(const T &x) {
@@ -98,7 +112,10 @@ public:
   T aggregate() const {
     if (detail::in_worker())
       throw Error("Accumulator::aggregate() is collective; call it outside parallel loops");
-    detail::enter_collective({detail::CollectiveKind::Aggregate});
+    // Which accumulator: ranks that combine different ones (`printf("%ld %f", a.aggregate(),
+    // b.aggregate())` on the root evaluates b first) exchanged each other's slots, raw bytes of
+    // another type included: wrong values with exit status 0, or a corrupted heap.
+    detail::enter_collective({detail::CollectiveKind::Aggregate, number_});
     if (detail::comm_size() == 1)
       return local_value();
     const auto start = std::chrono::steady_clock::now();
@@ -151,6 +168,7 @@ private:
   T replicated_;
   [[no_unique_address]] Op op_;
   std::vector<Slot> slots_;
+  std::int32_t number_; ///< detail::next_accumulator_number() when created
 };
 
 } // namespace orion

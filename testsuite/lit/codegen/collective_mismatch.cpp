@@ -15,6 +15,11 @@
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
 // RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 \
 // RUN:   %mpiexec -np 2 %t same | FileCheck %s --check-prefix=SAME
+// Two accumulators aggregated in different orders on different ranks.
+// RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+// RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 not timeout 120 \
+// RUN:   %mpiexec -np 2 %t order > %t.order.out 2> %t.order.err
+// RUN: FileCheck %s --input-file=%t.order.err --check-prefix=ORDER
 // RUN: env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
 // RUN:   OMPI_MCA_rmaps_base_oversubscribe=1 not timeout 120 \
 // RUN:   %mpiexec -np 2 %t loop_or_aggregate > %t.la.out 2> %t.la.err
@@ -40,6 +45,7 @@ int main(int argc, char **argv) {
   const std::string_view mode = argc > 1 ? argv[1] : "";
   orion::DenseArray<double, 1> a({100});
   orion::Accumulator<double> sum;
+  orion::Accumulator<long> count;
 #pragma orion parallel_for
   for (int64_t i = 0; i < 100; ++i) {
     a(i) = static_cast<double>(i);
@@ -68,6 +74,16 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for
     for (int64_t i = 0; i < 100; ++i)
       a(i) += 1.0;
+  } else if (mode == "order") {
+    // Both accumulators on every rank, in another order on the root (as printf's arguments may
+    // be evaluated): each rank combined the other's slots, and 2 ranks printed garbage, rc=0.
+    if (orion::is_root()) {
+      const long n = count.aggregate();
+      std::printf("sum %.0f count %ld\n", sum.aggregate(), n);
+    } else {
+      (void)sum.aggregate();
+      (void)count.aggregate();
+    }
   } else if (mode == "same") {
     const double total = sum.aggregate();
     if (orion::is_root())
@@ -79,18 +95,21 @@ int main(int argc, char **argv) {
 // One rank: nothing to mismatch.
 // ONE: sum 4950
 
-// AGGREGATE: error: collective call mismatch: rank 0 called Accumulator::aggregate(); rank 1 reached the end of the program (orion::Session destroyed, or exit() called). Every rank must make the same collective calls (aggregate(), parallel loops, loaders, checkpoint and restore) in the same order: do not make them on some ranks only, e.g. under `if (orion::is_root())`
+// AGGREGATE: error: collective call mismatch: rank 0 called Accumulator::aggregate() of accumulator #1 (numbered in the order driver code created them); rank 1 reached the end of the program (orion::Session destroyed, or exit() called). Every rank must make the same collective calls (aggregate(), parallel loops, loaders, checkpoint and restore) in the same order: do not make them on some ranks only, e.g. under `if (orion::is_root())`
 // AGGREGATE-NOT: [rank
 
-// LOOPS: error: collective call mismatch: ranks 0-1, 3 started the parallel loop at line 58; rank 2 started the parallel loop at line 54.
+// LOOPS: error: collective call mismatch: ranks 0-1, 3 started the parallel loop at line 64; rank 2 started the parallel loop at line 60.
 // LOOPS-NOT: [rank
 
 // SAME: sum 4950
 
-// LOOP-AGGREGATE: error: collective call mismatch: rank 0 started the parallel loop at line 68; rank 1 called Accumulator::aggregate().
+// ORDER: error: collective call mismatch: rank 0 called Accumulator::aggregate() of accumulator #2 (numbered in the order driver code created them); rank 1 called Accumulator::aggregate() of accumulator #1 (numbered in the order driver code created them).
+// ORDER-NOT: [rank
+
+// LOOP-AGGREGATE: error: collective call mismatch: rank 0 started the parallel loop at line 74; rank 1 called Accumulator::aggregate() of accumulator #1 (numbered in the order driver code created them).
 // LOOP-AGGREGATE-NOT: [rank
 
-// LOOP-END: error: collective call mismatch: ranks 0, 2 started the parallel loop at line 68; rank 1 reached the end of the program (orion::Session destroyed, or exit() called).
+// LOOP-END: error: collective call mismatch: ranks 0, 2 started the parallel loop at line 74; rank 1 reached the end of the program (orion::Session destroyed, or exit() called).
 
 // OPTIONS: error: the ranks run with different runtime options: --orion-merge-every (or ORION_MERGE_EVERY) is 0 on ranks 0-1; 5 on rank 2. Every rank must get the same --orion-* flags and ORION_* environment variables: with Open MPI, 'mpirun -x NAME' passes a variable to the ranks on every host
 // OPTIONS-NOT: [rank

@@ -25,7 +25,8 @@ enum class CollectiveKind : std::int32_t {
 };
 
 /// One collective call as the ranks compare it: the operation, and for a parallel loop the line
-/// of its pragma (two different loops do not match either).
+/// of its pragma (two different loops do not match either), for aggregate() the accumulator's
+/// number (detail::next_accumulator_number).
 struct CollectiveCall {
   CollectiveKind kind = CollectiveKind::SessionEnd;
   std::int32_t line = 0;
@@ -45,7 +46,10 @@ inline std::string describe(const CollectiveCall &call) {
   case CollectiveKind::SessionEnd:
     return "reached the end of the program (orion::Session destroyed, or exit() called)";
   case CollectiveKind::Aggregate:
-    return "called Accumulator::aggregate()";
+    return call.line > 0
+               ? "called Accumulator::aggregate() of accumulator #" + std::to_string(call.line) +
+                     " (numbered in the order driver code created them)"
+               : "called Accumulator::aggregate()";
   case CollectiveKind::ParallelLoop:
     return "started the parallel loop at line " + std::to_string(call.line);
   case CollectiveKind::Load:
