@@ -84,6 +84,17 @@ bool in_std(const clang::Decl *decl) {
   return false;
 }
 
+bool inserting_subscript(const clang::CXXOperatorCallExpr *op) {
+  const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
+  if (op->getOperator() != clang::OO_Subscript || !method || method->isConst())
+    return false;
+  const clang::CXXRecordDecl *record = method->getParent();
+  if (!record || !record->isInStdNamespace() || !record->getIdentifier())
+    return false;
+  const llvm::StringRef name = record->getName();
+  return name == "map" || name == "unordered_map" || name == "flat_map";
+}
+
 bool is_callable_wrapper(const clang::CXXRecordDecl *record) {
   if (!record || !record->isInStdNamespace() || !record->getIdentifier())
     return false;

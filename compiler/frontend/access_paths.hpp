@@ -23,6 +23,9 @@ bool writes_through(clang::QualType param);
 bool is_span(clang::QualType type);
 /// Declared in namespace std (or in a class or namespace inside it).
 bool in_std(const clang::Decl *decl);
+/// `m[k]` on a std::map, std::unordered_map (or their multi/flat kin with an operator[]): it
+/// inserts the key when the container does not hold it, so even a read of it writes.
+bool inserting_subscript(const clang::CXXOperatorCallExpr *op);
 /// The standard library's type-erasing callables (std::function, std::move_only_function, ...):
 /// what a call of one runs is a run-time value.
 bool is_callable_wrapper(const clang::CXXRecordDecl *record);

@@ -29,6 +29,41 @@ bool fits(const ir::AffineExpr &e, int64_t factor) {
   return true;
 }
 
+/// The narrowest integer type narrower than 64 bits that `e` is computed in or converted to on
+/// the way down through parentheses and casts (`static_cast<int32_t>(i * 4294967296 + 5)` is
+/// int32_t), or a null type.
+clang::QualType narrowest_integer_type(const clang::ASTContext &ast, const clang::Expr *e) {
+  clang::QualType narrowest;
+  auto consider = [&](clang::QualType type) {
+    if (type->isIntegerType() && !type->isBooleanType() && ast.getIntWidth(type) < 64 &&
+        (narrowest.isNull() || ast.getIntWidth(type) < ast.getIntWidth(narrowest)))
+      narrowest = type;
+  };
+  while (true) {
+    consider(e->getType());
+    if (const auto *paren = llvm::dyn_cast<clang::ParenExpr>(e))
+      e = paren->getSubExpr();
+    else if (const auto *cast = llvm::dyn_cast<clang::CastExpr>(e))
+      e = cast->getSubExpr();
+    else
+      return narrowest;
+  }
+}
+
+/// Whether every value `e` can take with coefficients and constant of this size must wrap around
+/// in `type`: a coefficient or constant at least 2^31 (2^32 unsigned) in a 32-bit type.
+bool outgrows(const ir::AffineExpr &e, const clang::ASTContext &ast, clang::QualType type) {
+  const unsigned width = ast.getIntWidth(type) - (type->isSignedIntegerType() ? 1 : 0);
+  const int64_t limit = int64_t(1) << width;
+  auto big = [limit](int64_t v) { return v >= limit || v <= -limit; };
+  if (big(e.constant_term()))
+    return true;
+  for (const ir::AffineTerm &t : e.terms())
+    if (big(t.coefficient))
+      return true;
+  return false;
+}
+
 const clang::Expr *strip(const clang::Expr *e) {
   while (true) {
     e = e->IgnoreParenImpCasts();
@@ -253,6 +288,18 @@ ir::Bound AffineBuilder::bound(const clang::Expr *expr, int64_t adjust) {
 }
 
 AffineBuilder::Result AffineBuilder::build(const clang::Expr *expr, int depth) {
+  Result r = build_node(expr, depth);
+  // `i * 65536u * 65536u` in unsigned int, or `int32_t j = i * 65536 * 65536 + 5` from an int64_t
+  // i, is 5 at run time: read as 4294967296*i + 5, the dependence on A(5) was missed. Values that
+  // fit are taken to keep theirs (an index fits in an int).
+  if (const clang::QualType type = narrowest_integer_type(ctx_.ast, expr);
+      r.expr && !type.isNull() && !expr->isValueDependent() && outgrows(*r.expr, ctx_.ast, type))
+    return unknown(fmt::format("'{}' is computed in or converted to '{}', where it wraps around",
+                               ctx_.text(expr), type.getUnqualifiedType().getAsString()));
+  return r;
+}
+
+AffineBuilder::Result AffineBuilder::build_node(const clang::Expr *expr, int depth) {
   if (depth > kMaxChaseDepth)
     return unknown("definitions nest too deeply");
   if (const clang::CastExpr *cast = value_changing_cast(ctx_.ast, expr);

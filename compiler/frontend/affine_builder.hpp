@@ -32,7 +32,10 @@ private:
     std::optional<ir::AffineExpr> expr;
     std::string reason;
   };
+  /// The affine form of `expr`, or unknown; also unknown when its coefficients outgrow the
+  /// integer type narrower than 64 bits it is computed in or converted to.
   Result build(const clang::Expr *expr, int depth);
+  Result build_node(const clang::Expr *expr, int depth);
   Result build_binding(const clang::BindingDecl *binding, int depth);
   /// Whether `var`, declared before the loop, is a const integer whose initializer keeps its
   /// value until the loop runs (what `const int64_t lo = k + 1;` is), so that it can stand for

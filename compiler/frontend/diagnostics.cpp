@@ -56,6 +56,9 @@ DiagInfo info(Diag diag) {
   case Diag::ReservedName:
     return {L::Error, "'%0': names starting with 'orion_' are reserved for the code orionc "
                       "generates around a parallel loop's body; rename it"};
+  case Diag::RelaxAccumulator:
+    return {L::Error, "relax(%0): '%0' is an orion::Accumulator, whose '+=' every worker already "
+                      "makes to a slot of its own; relax names dense arrays: remove '%0' from it"};
   case Diag::RelaxUnknownArray:
     return {L::Error, "relax(%0): '%0' is not an orion array referenced in this loop"};
   case Diag::IterationKeyWrite:
@@ -149,6 +152,16 @@ DiagInfo info(Diag diag) {
                       "named in relax(%2): inside the parallel loop that element is a proxy, which "
                       "the parameter would hold instead of a copy, following this worker's later "
                       "updates; pass a copy of the value ('%3(%2(...))')"};
+  case Diag::RelaxedDeducedPattern:
+    return {L::Error, "parameter '%0' of '%1' deduces its template arguments from an element of "
+                      "'%2', which is named in relax(%2): inside the parallel loop that element is "
+                      "a proxy, not a '%4', so the call does not compile; copy the element first "
+                      "('const %3 v = %2(...);') and pass the copy"};
+  case Diag::RelaxedElementMember:
+    return {L::Error, "a member ('%1') of an element of '%0', which is named in relax(%0), is read "
+                      "here: inside the parallel loop that element is a proxy, which has no "
+                      "members of its own; copy the element first ('const %2 e = %0(...);') and "
+                      "read 'e.%1'"};
   case Diag::RelaxedSubscript:
     return {L::Error, "this subscript of '%0' is an element of '%1', which is named in relax(%1): "
                       "inside the parallel loop that element is a proxy, not an integer (the "
@@ -214,6 +227,17 @@ DiagInfo info(Diag diag) {
                       "every worker of a rank shares it (a race) and every rank has its own "
                       "(each counts its share only); to combine values across iterations use an "
                       "orion::Accumulator declared before the loop"};
+  case Diag::InsertingSubscript:
+    return {L::Error, "'%0' inserts the key into '%1' when it is missing: '%1' is a '%2' declared "
+                      "outside the parallel loop, whose operator[] inserts; each worker would "
+                      "insert into its rank's own copy, racing with the rank's other workers, and "
+                      "the ranks' copies would end up with different keys; insert every key "
+                      "before the loop, and look keys up with '%1.at(...)' or '%1.find(...)'"};
+  case Diag::ElementHoldsAddress:
+    return {L::Error, "the parallel loop writes '%0', whose elements ('%1') hold %2: the ranks "
+                      "exchange elements as bytes, so on another rank the address would point "
+                      "into the sender's memory; store what the address refers to, or an index "
+                      "into a table every rank has (an int into a std::vector<std::string>)"};
   case Diag::CalleeWritesStatic:
     return {L::Error, "'%0', called in the parallel loop, writes '%1', which has static storage: "
                       "every worker of a rank shares it (a race) and every rank has its own, so "
@@ -287,6 +311,8 @@ DiagInfo info(Diag diag) {
     return {L::Note, "the inner parallel loop"};
   case Diag::WrappedCallHereNote:
     return {L::Note, "'%0' is called here"};
+  case Diag::MemberWriteNote:
+    return {L::Note, "'%0' writes here through its %1 '%2'"};
   case Diag::OpaqueArrayHereNote:
     return {L::Note, "the array is reached here, as '%0'"};
   }

@@ -1,6 +1,7 @@
 #include "loop_builder.hpp"
 
 #include "affine_builder.hpp"
+#include "array_elements.hpp"
 #include "array_names.hpp"
 #include "array_renames.hpp"
 #include "block_reductions.hpp"
@@ -205,7 +206,7 @@ bool check_clauses(const BoundPragma &bound, const ir::Loop &loop, Diagnostics &
     }
     if (id >= 0 && loop.arrays[id].kind != ir::ArrayKind::Accumulator)
       continue;
-    diags.report(at, Diag::RelaxUnknownArray) << name;
+    diags.report(at, id >= 0 ? Diag::RelaxAccumulator : Diag::RelaxUnknownArray) << name;
     ok = false;
   }
   return ok;
@@ -242,6 +243,7 @@ std::optional<ir::Loop> build_loop(clang::ASTContext &ast, const BoundPragma &bo
   find_outer_lambdas(body, ctx, diags);
   find_array_renames(body, ctx);
   check_array_names(bound.next, ctx, diags);
+  check_array_elements(bound.next, ctx, diags);
   mark_block_reductions(body, loop);
   mark_element_only_arrays(body, loop);
   build_body_outline(body, ctx);

@@ -85,6 +85,22 @@ public:
 
 private:
   void mark(const clang::Expr *e) {
+    // `(c ? m : n) = 0`, `(n, m) = 0`, `(char &)m = 0`, `reinterpret_cast<uint64_t &>(m) += 1`
+    // write m: they were not seen, so a subscript `A(m)` kept m's initial value `i`.
+    e = e->IgnoreParens();
+    if (const auto *cond = llvm::dyn_cast<clang::AbstractConditionalOperator>(e)) {
+      mark(cond->getTrueExpr());
+      mark(cond->getFalseExpr());
+      return;
+    }
+    if (const auto *comma = llvm::dyn_cast<clang::BinaryOperator>(e); comma && comma->isCommaOp()) {
+      mark(comma->getRHS());
+      return;
+    }
+    if (const auto *cast = llvm::dyn_cast<clang::ExplicitCastExpr>(e); cast && cast->isGLValue()) {
+      mark(cast->getSubExpr());
+      return;
+    }
     // Handing an orion array to a function does not make its extents vary.
     if (const clang::ValueDecl *d = referenced_object(e); d && !classify_orion_type(d->getType()))
       ctx_.modified.insert(d);

@@ -193,6 +193,71 @@ std::optional<OpaquePath> wrapper_call_in(const clang::FunctionDecl *callee,
   return finder.found;
 }
 
+namespace {
+
+/// Writes (assignments, `++`, `--`, non-const method calls) rooted at a member of the method's
+/// object that a const method can change: a reference, a pointer's target, or a mutable member.
+class MemberWriteFinder : public clang::RecursiveASTVisitor<MemberWriteFinder> {
+public:
+  explicit MemberWriteFinder(const clang::CXXRecordDecl *record) : record_(record) {}
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (op->isAssignmentOp())
+      note(op->getLHS());
+    return !found;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    if (op->isIncrementDecrementOp())
+      note(op->getSubExpr());
+    return !found;
+  }
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *op) {
+    const auto kind = op->getOperator();
+    if (op->getNumArgs() > 0 &&
+        (kind == clang::OO_Equal || (kind >= clang::OO_PlusEqual && kind <= clang::OO_PipeEqual) ||
+         kind == clang::OO_PlusPlus || kind == clang::OO_MinusMinus))
+      note(op->getArg(0));
+    return !found;
+  }
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) {
+    if (const clang::CXXMethodDecl *method = call->getMethodDecl();
+        method && !method->isConst() && call->getImplicitObjectArgument())
+      note(call->getImplicitObjectArgument());
+    return !found;
+  }
+  bool TraverseLambdaExpr(clang::LambdaExpr *) { return true; } // its own `this`-less body
+
+  std::optional<OpaquePath> found;
+
+private:
+  void note(const clang::Expr *target) {
+    const auto *field = llvm::dyn_cast_or_null<clang::FieldDecl>(root_decl(target));
+    if (found || !field || field->getParent() != record_)
+      return;
+    const clang::QualType type = field->getType();
+    if (field->isMutable())
+      found = OpaquePath{target, "mutable member", field->getNameAsString()};
+    else if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified())
+      found = OpaquePath{target, "reference member", field->getNameAsString()};
+    else if (type->isPointerType() && !type->getPointeeType().isConstQualified())
+      found = OpaquePath{target, "pointer member", field->getNameAsString()};
+  }
+
+  const clang::CXXRecordDecl *record_;
+};
+
+} // namespace
+
+std::optional<OpaquePath> member_write_in(const clang::CXXMethodDecl *method,
+                                          const ScanContext &ctx) {
+  const auto *def = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(
+      user_definition(method, ctx.ast.getSourceManager()));
+  if (!def || !def->isConst() || def->getParent()->isLambda())
+    return std::nullopt;
+  MemberWriteFinder finder(def->getParent());
+  finder.TraverseStmt(def->getBody());
+  return finder.found;
+}
+
 const clang::ValueDecl *array_behind(const clang::VarDecl *var, const ScanContext &ctx) {
   const clang::QualType type = var->getType();
   if (!var->getInit() || is_orion_array(type) ||

@@ -46,6 +46,13 @@ std::optional<OpaquePath> static_write_in(const clang::FunctionDecl *callee,
 std::optional<OpaquePath> wrapper_call_in(const clang::FunctionDecl *callee,
                                           const ScanContext &ctx);
 
+/// The first write in a const method's body to what the object holds by reference or pointer, or
+/// to a mutable member (`++hits` with `long long &hits;`): what a call on an object declared
+/// before the loop changes outside the object's own copy. `name` is the member; `how` says which
+/// kind of member it is.
+std::optional<OpaquePath> member_write_in(const clang::CXXMethodDecl *method,
+                                          const ScanContext &ctx);
+
 /// The orion array that the initializer of `var` reaches, when `var` is a reference or pointer
 /// into its elements (not to the whole array): `const auto &first = a(0)`, `auto *p = &a(0)`,
 /// `std::span<float> s(W.data(), n)`.

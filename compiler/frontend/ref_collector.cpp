@@ -18,6 +18,37 @@
 namespace orion::frontend {
 namespace {
 
+/// Whether control can enter `s` in the middle: a label (a `goto` target) or a `case` of a
+/// switch outside `s`.
+bool has_jump_target(const clang::Stmt *s) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool found = false;
+    int switches = 0;
+    bool TraverseSwitchStmt(clang::SwitchStmt *sw) {
+      ++switches;
+      const bool more = clang::RecursiveASTVisitor<Finder>::TraverseSwitchStmt(sw);
+      --switches;
+      return more;
+    }
+    bool TraverseLambdaExpr(clang::LambdaExpr *) { return true; }
+    bool VisitLabelStmt(clang::LabelStmt *) {
+      found = true;
+      return false;
+    }
+    bool VisitSwitchCase(clang::SwitchCase *) {
+      found = found || switches == 0;
+      return !found;
+    }
+  } finder;
+  if (s)
+    finder.TraverseStmt(const_cast<clang::Stmt *>(s));
+  return finder.found;
+}
+
+} // namespace
+
+namespace {
+
 /// A class object through which what it was constructed from may be written later: it has a
 /// non-const reference or pointer member, or is a view of non-const elements (a span), itself or
 /// in a base (`std::pair<T &, T &>`; not `std::tuple<T>`, which copies).
@@ -76,6 +107,7 @@ void RefCollector::scan_container_indices(const clang::Expr *e) {
   e = e->IgnoreParenImpCasts();
   if (const auto *op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(e);
       op && op->getOperator() == clang::OO_Subscript && op->getNumArgs() == 2) {
+    report_inserting_subscript(op);
     scan_container_indices(op->getArg(0));
     scan(op->getArg(1));
   } else if (const auto *sub = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) {
@@ -106,62 +138,6 @@ void RefCollector::scan_escaping(const clang::Expr *e) {
   escaping_ = true;
   scan(e, AccessKind::ReadWrite);
   escaping_ = outer;
-}
-
-bool RefCollector::outer_variable(const clang::Expr *e) const {
-  e = skip_transparent(e);
-  // `sp.begin()`, `v.data()`: what the method's object is rooted at.
-  while (const auto *call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e->IgnoreParenImpCasts())) {
-    if (!call->getImplicitObjectArgument())
-      return false;
-    e = skip_transparent(call->getImplicitObjectArgument());
-  }
-  const auto *var = llvm::dyn_cast_or_null<clang::VarDecl>(root_decl(e));
-  return var && !ctx_.declared_inside(var) && !classify_orion_type(var->getType());
-}
-
-void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access) {
-  if (access == AccessKind::Read || escaping_)
-    return;
-  // `x = ...`, `v[i] = ...`, `s.n++`, `this->n++`: the written object is rooted at an outer
-  // variable or at a member of the object a method runs on; `auto &t = total; t += 1` too.
-  const clang::ValueDecl *root = root_decl(skip_transparent(e));
-  for (int depth = 0; depth < 8; ++depth) {
-    const auto *ref = llvm::dyn_cast_or_null<clang::VarDecl>(root);
-    // A local reference, or a local pointer (`int *q = &total; *q += 1`), to an outer object.
-    if (!ref || !(ref->getType()->isReferenceType() || ref->getType()->isPointerType()) ||
-        !ref->getInit() || !ctx_.declared_inside(ref))
-      break;
-    root = root_decl(skip_transparent(ref->getInit()));
-    // `Config *p = cfg.get();`, `double &y = r.get();`: what the handle's owner refers to.
-    if (const auto *call =
-            llvm::dyn_cast<clang::CXXMemberCallExpr>(ref->getInit()->IgnoreParenImpCasts());
-        !root && call && call->getImplicitObjectArgument() &&
-        writable_handle(call->getCallReturnType(ctx_.ast)))
-      root = root_decl(skip_transparent(call->getImplicitObjectArgument()));
-  }
-  // The key's coordinates are the iteration's: subscripts written with them were analysed as
-  // such (a DenseArray's key is a copy in the serial program, so writing it compiles there).
-  if (root && root == ctx_.key) {
-    if (warned_.insert(root).second)
-      diags_.report(e->getBeginLoc(), Diag::IterationKeyWrite) << root->getName();
-    return;
-  }
-  // A static local, in the body or in a helper read as inlined, is not private to an iteration.
-  const auto *var = llvm::dyn_cast_or_null<clang::VarDecl>(root);
-  if (var && var->hasGlobalStorage() && !var->getType().isConstQualified() &&
-      !classify_orion_type(var->getType()) && ctx_.declared_inside(var)) {
-    if (warned_.insert(root).second)
-      diags_.report(e->getBeginLoc(), Diag::WriteToStaticVariable) << root->getName();
-    return;
-  }
-  if (!root || !(llvm::isa<clang::VarDecl>(root) || llvm::isa<clang::FieldDecl>(root)) ||
-      (llvm::isa<clang::VarDecl>(root) && ctx_.declared_inside(root)) ||
-      classify_orion_type(root->getType()) || !warned_.insert(root).second)
-    return;
-  diags_.report(e->getBeginLoc(), Diag::WriteToOuterVariable) << root->getName();
-  diags_.report(root->getLocation(), Diag::OuterVariableDeclaredNote) << root->getName();
-  diags_.report(e->getBeginLoc(), Diag::OuterVariableFixNote) << root->getName();
 }
 
 bool RefCollector::scan_inner_for(const clang::ForStmt *loop) {
@@ -343,7 +319,9 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     if (const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
         method && op->getOperator() == clang::OO_Call && op->getNumArgs() > 0 &&
         !classify_orion_type(op->getArg(0)->getType())) {
-      scan(op->getArg(0));
+      // A non-const operator() changes the object (`counter(v)` with `++hits` in it): on one
+      // declared before the loop each worker would change its rank's copy. It was a read.
+      scan(op->getArg(0), method->isConst() ? AccessKind::Read : AccessKind::ReadWrite);
       std::vector<const clang::Expr *> args(op->arg_begin() + 1, op->arg_end());
       scan_call_args(method, args);
       if (!method->getParent()->isLambda() && !check_wrapped_call(op))
@@ -376,10 +354,17 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     if ((kind == clang::OO_Subscript || kind == clang::OO_Star || kind == clang::OO_Arrow) &&
         op->getNumArgs() > 0) {
       const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(op->getCalleeDecl());
-      // `up->n += 1` on a smart pointer declared before the loop: its const operator-> hands out
-      // a pointer to non-const.
-      const bool may_write = !method || !method->isConst() ||
-                             (outer_variable(op->getArg(0)) && writable_handle(op->getType()));
+      // `up->n += 1` or `*sp += 1` on a smart pointer declared before the loop: its const
+      // operator-> or operator* hands out a pointer or reference to non-const (the expression's
+      // own type has no reference: `*sp` is an lvalue of the element type).
+      const bool may_write =
+          !method || !method->isConst() ||
+          (outer_variable(op->getArg(0)) && writable_handle(method->getReturnType()));
+      if (report_inserting_subscript(op)) {
+        for (unsigned i = 1; i < op->getNumArgs(); ++i)
+          scan(op->getArg(i));
+        return;
+      }
       scan(op->getArg(0), may_write ? access : AccessKind::Read);
       for (unsigned i = 1; i < op->getNumArgs(); ++i)
         scan(op->getArg(i));
@@ -451,6 +436,14 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
   }
   if (const auto *member = llvm::dyn_cast<clang::MemberExpr>(stmt)) {
     // `flags(b).low = 1` writes part of the element (a method call's object is not this).
+    // `st(b).cnt` on a relaxed element: the proxy has no such member (a host compiler error).
+    if (access == AccessKind::Read)
+      if (const auto a = relaxed_proxy_source(member->getBase());
+          a && relax_warned_.insert(a->array).second) {
+        const ir::ArrayDecl &array = ctx_.loop.arrays[static_cast<size_t>(a->array)];
+        diags_.report(member->getBeginLoc(), Diag::RelaxedElementMember)
+            << array.name << member->getMemberDecl()->getNameAsString() << array.element_type;
+      }
     const bool saved = partial_;
     partial_ = partial_ || (access != AccessKind::Read && !member->isArrow());
     scan(member->getBase(), access);
@@ -500,9 +493,15 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     const GuardSet guards = branch->isConsteval() || branch->getConditionVariable()
                                 ? GuardSet{}
                                 : affine_guards(branch->getCond(), affine_, ctx_);
-    scan_guarded(branch->getThen(), guards.guards);
+    // A branch that a `goto` or an enclosing switch's `case` can enter without the condition
+    // (`if (j < i) { inside: A(i, j) = ...; }`) runs where it does not hold too: guarded, the
+    // dependence through the jump was missed.
     const std::optional<ir::Guard> otherwise = negated(guards);
-    scan_guarded(branch->getElse(), otherwise ? std::vector{*otherwise} : std::vector<ir::Guard>{});
+    scan_guarded(branch->getThen(),
+                 has_jump_target(branch->getThen()) ? std::vector<ir::Guard>{} : guards.guards);
+    scan_guarded(branch->getElse(), otherwise && !has_jump_target(branch->getElse())
+                                        ? std::vector{*otherwise}
+                                        : std::vector<ir::Guard>{});
     return;
   }
   if (const auto *cast = llvm::dyn_cast<clang::ImplicitCastExpr>(stmt)) {
@@ -549,7 +548,7 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     // copies, though its constructor takes a forwarding reference.
     if (holds_writable_reference(construct->getType())) {
       for (const clang::Expr *arg : construct->arguments())
-        scan_escaping(arg);
+        scan_handed_to_object(arg);
       return;
     }
     for (const clang::Stmt *child : construct->children())
@@ -567,7 +566,7 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
           (record && field != record->field_end() && holds_writable_reference(field->getType())) ||
           (array && holds_writable_reference(array->getElementType()));
       if (writes)
-        scan_escaping(list->getInit(n));
+        scan_handed_to_object(list->getInit(n));
       else
         scan(list->getInit(n));
       if (record && field != record->field_end())

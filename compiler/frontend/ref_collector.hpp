@@ -79,6 +79,12 @@ private:
   void scan_subscript_exprs(const clang::Expr *access);
   void scan_container_indices(const clang::Expr *e);
   void note_outer_write(const clang::Expr *e, ir::AccessKind access);
+  /// An argument of an object that holds references, pointers or views
+  /// (`struct R { int64_t &x; } r{A(i)};`): what it names may be written through the object.
+  void scan_handed_to_object(const clang::Expr *arg);
+  /// Reports `m[k]` on a std::map (or unordered_map) declared before the loop or a member of the
+  /// object the loop's method runs on: it inserts missing keys; true if so.
+  bool report_inserting_subscript(const clang::CXXOperatorCallExpr *op);
   /// `e` is rooted at a variable declared before the loop (not an orion array).
   bool outer_variable(const clang::Expr *e) const;
   /// Reports an array reached by a path orionc cannot follow (opaque_arrays.hpp); true if so.

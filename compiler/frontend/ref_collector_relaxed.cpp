@@ -172,6 +172,13 @@ void RefCollector::check_relaxed_deduced_args(const clang::CallExpr *call) {
           << param->getName() << callee->getNameAsString() << array.name << array.element_type;
       continue;
     }
+    // `std::abs(z(b))` takes `const complex<T> &`: the proxy is no complex<T> to deduce T from.
+    if (!deduced(param)->isTemplateTypeParmType()) {
+      diags_.report(call->getArg(i)->getBeginLoc(), Diag::RelaxedDeducedPattern)
+          << param->getName() << callee->getNameAsString() << array.name << array.element_type
+          << param->getType().getNonReferenceType().getUnqualifiedType().getAsString();
+      continue;
+    }
     // A reference may hold the proxy; but `std::max(cnt(i), 0)` also deduces T from the other
     // argument, and the two deductions disagree: an error deep in the generated code.
     for (unsigned j = skip; j < call->getNumArgs() && j - skip < pattern->getNumParams(); ++j) {

@@ -1,6 +1,7 @@
 // relax(Q) must name an orion array referenced in the loop (not an unknown name, not an unreferenced
 // array), and not a Buffer, whose updates are merged already (naming one built and then failed in
-// the host compiler: no matching function for call to 'relaxed(orion::Buffer<long int, 1>&)').
+// the host compiler: no matching function for call to 'relaxed(orion::Buffer<long int, 1>&)'),
+// nor an Accumulator (it said the accumulator was no orion array referenced in the loop).
 // RUN: not %orionc --dump=loops %s 2>&1 | FileCheck %s
 #include <orion/orion.hpp>
 
@@ -25,5 +26,10 @@ int main(int argc, char **argv) {
 #pragma orion parallel_for relax(wb)
   for (int64_t i = 0; i < N; ++i)
     wb(i) += 1;
-  // CHECK: 3 errors generated.
+  orion::Accumulator<double> total;
+  // CHECK: {{.*}}relax_unknown_array.cpp:[[@LINE+1]]:34: error: relax(total): 'total' is an orion::Accumulator, whose '+=' every worker already makes to a slot of its own; relax names dense arrays: remove 'total' from it
+#pragma orion parallel_for relax(total)
+  for (int64_t i = 0; i < N; ++i)
+    total += A(i);
+  // CHECK: 4 errors generated.
 }
