@@ -84,11 +84,24 @@ public:
   explicit CalleeWalker(const ScanContext &ctx) : ctx_(ctx) {}
 
   void search(const clang::FunctionDecl *fn, int depth) {
+    // A virtual call may run any override (`forward()` calling `act()`).
+    if (const auto *method = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(fn);
+        method && method->isVirtual() && depth <= 8 && expanded_.insert(method).second)
+      for (const clang::CXXMethodDecl *override : overriders(method, ctx_.ast))
+        search(override, depth);
     const clang::FunctionDecl *def = user_definition(fn, ctx_.ast.getSourceManager());
     if (found || depth > 8 || !def || !visited_.insert(def).second)
       return;
     const int saved = depth_;
     depth_ = depth;
+    // A constructor's member initializers run too (`int64_t id = next_id++;`).
+    if (const auto *ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(def))
+      for (const clang::CXXCtorInitializer *init : ctor->inits())
+        if (const clang::Expr *e = init->getInit()) {
+          if (const auto *in_class = llvm::dyn_cast<clang::CXXDefaultInitExpr>(e))
+            e = in_class->getExpr();
+          this->TraverseStmt(const_cast<clang::Expr *>(e));
+        }
     this->TraverseStmt(def->getBody());
     depth_ = saved;
   }
@@ -108,6 +121,7 @@ protected:
 
 private:
   llvm::SmallPtrSet<const clang::FunctionDecl *, 16> visited_;
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 4> expanded_; ///< virtuals whose overrides ran
   int depth_ = 0;
 };
 
@@ -199,7 +213,8 @@ namespace {
 /// object that a const method can change: a reference, a pointer's target, or a mutable member.
 class MemberWriteFinder : public clang::RecursiveASTVisitor<MemberWriteFinder> {
 public:
-  explicit MemberWriteFinder(const clang::CXXRecordDecl *record) : record_(record) {}
+  MemberWriteFinder(const clang::CXXRecordDecl *record, bool any_member)
+      : record_(record), any_member_(any_member) {}
   bool VisitBinaryOperator(clang::BinaryOperator *op) {
     if (op->isAssignmentOp())
       note(op->getLHS());
@@ -231,10 +246,14 @@ public:
 private:
   void note(const clang::Expr *target) {
     const auto *field = llvm::dyn_cast_or_null<clang::FieldDecl>(root_decl(target));
-    if (found || !field || field->getParent() != record_)
+    const auto *owner = field ? llvm::dyn_cast<clang::CXXRecordDecl>(field->getParent()) : nullptr;
+    if (found || !owner || (owner != record_ && !record_->isDerivedFrom(owner)) ||
+        classify_orion_type(field->getType()))
       return;
     const clang::QualType type = field->getType();
-    if (field->isMutable())
+    if (any_member_)
+      found = OpaquePath{target, "member", field->getNameAsString()};
+    else if (field->isMutable())
       found = OpaquePath{target, "mutable member", field->getNameAsString()};
     else if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified())
       found = OpaquePath{target, "reference member", field->getNameAsString()};
@@ -243,18 +262,43 @@ private:
   }
 
   const clang::CXXRecordDecl *record_;
+  bool any_member_;
 };
 
 } // namespace
 
 std::optional<OpaquePath> member_write_in(const clang::CXXMethodDecl *method,
-                                          const ScanContext &ctx) {
+                                          const ScanContext &ctx, bool any_member) {
   const auto *def = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(
       user_definition(method, ctx.ast.getSourceManager()));
-  if (!def || !def->isConst() || def->getParent()->isLambda())
+  if (!def || (!any_member && !def->isConst()) || def->getParent()->isLambda() ||
+      llvm::isa<clang::CXXConstructorDecl, clang::CXXDestructorDecl>(def))
     return std::nullopt;
-  MemberWriteFinder finder(def->getParent());
+  MemberWriteFinder finder(def->getParent(), any_member);
   finder.TraverseStmt(def->getBody());
+  return finder.found;
+}
+
+std::vector<const clang::CXXMethodDecl *> overriders(const clang::CXXMethodDecl *method,
+                                                     clang::ASTContext &ast) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::CXXMethodDecl *target;
+    std::vector<const clang::CXXMethodDecl *> found;
+    bool overrides(const clang::CXXMethodDecl *m, int depth) const {
+      for (const clang::CXXMethodDecl *base : m->overridden_methods())
+        if (base->getCanonicalDecl() == target->getCanonicalDecl() ||
+            (depth < 16 && overrides(base, depth + 1)))
+          return true;
+      return false;
+    }
+    bool VisitCXXMethodDecl(clang::CXXMethodDecl *m) {
+      if (m->isThisDeclarationADefinition() && overrides(m, 0))
+        found.push_back(m);
+      return true;
+    }
+  } finder;
+  finder.target = method;
+  finder.TraverseDecl(ast.getTranslationUnitDecl());
   return finder.found;
 }
 

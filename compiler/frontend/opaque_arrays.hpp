@@ -12,6 +12,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace orion::frontend {
 
@@ -48,10 +49,14 @@ std::optional<OpaquePath> wrapper_call_in(const clang::FunctionDecl *callee,
 
 /// The first write in a const method's body to what the object holds by reference or pointer, or
 /// to a mutable member (`++hits` with `long long &hits;`): what a call on an object declared
-/// before the loop changes outside the object's own copy. `name` is the member; `how` says which
-/// kind of member it is.
+/// before the loop changes outside the object's own copy. With `any_member`, in any method, to
+/// any member of the object. `name` is the member; `how` says which kind of member it is.
 std::optional<OpaquePath> member_write_in(const clang::CXXMethodDecl *method,
-                                          const ScanContext &ctx);
+                                          const ScanContext &ctx, bool any_member);
+
+/// The methods of classes in this translation unit that override `method`, directly or not.
+std::vector<const clang::CXXMethodDecl *> overriders(const clang::CXXMethodDecl *method,
+                                                     clang::ASTContext &ast);
 
 /// The orion array that the initializer of `var` reaches, when `var` is a reference or pointer
 /// into its elements (not to the whole array): `const auto &first = a(0)`, `auto *p = &a(0)`,

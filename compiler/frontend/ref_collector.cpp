@@ -173,6 +173,12 @@ void RefCollector::scan_decl(const clang::VarDecl *var) {
   const clang::Expr *init = var->getInit();
   if (!init)
     return;
+  // A local whose destructor the user wrote runs it at the end of the iteration (RAII: `Commit
+  // c{W, i, v};` writing W in ~Commit): checked like a method the body calls.
+  if (const auto *record = var->getType()->getAsCXXRecordDecl();
+      record && record->hasDefinition() && record->getDestructor() &&
+      !record->getDestructor()->isTrivial())
+    check_callee(init, record->getDestructor());
   // In the body a relaxed element is a proxy (the value at the last merge plus this worker's
   // deltas): `auto x = A(k)` would keep the proxy, whose value follows later updates, where the
   // serial program keeps a copy.
@@ -327,6 +333,21 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
       if (!method->getParent()->isLambda() && !check_wrapped_call(op))
         check_callee(op, method, ctx_.text(op->getArg(0)));
       return;
+    }
+    // A user's operator (`W << Put{i, i}`, `m += x` on a Money, `prev[i]` on a view it wrote) is
+    // a function the body calls: a free one is read as inlined, a member one is checked like a
+    // method. They were read as plain operators: the arrays and statics they reach were missed.
+    if (const clang::FunctionDecl *fn = op->getDirectCallee();
+        fn && user_definition(fn, ctx_.ast.getSourceManager())) {
+      if (!llvm::isa<clang::CXXMethodDecl>(fn)) {
+        std::vector<const clang::Expr *> args(op->arg_begin(), op->arg_end());
+        if (!scan_inlined_call(fn, args)) {
+          scan_call_args(fn, args);
+          check_callee(op, fn);
+        }
+        return;
+      }
+      check_callee(op, fn);
     }
     const auto kind = op->getOperator();
     if ((kind == clang::OO_PlusEqual || kind == clang::OO_MinusEqual ||
@@ -549,6 +570,16 @@ void RefCollector::scan(const clang::Stmt *stmt, AccessKind access) {
     if (holds_writable_reference(construct->getType())) {
       for (const clang::Expr *arg : construct->arguments())
         scan_handed_to_object(arg);
+      check_callee(construct, construct->getConstructor());
+      return;
+    }
+    // A user's constructor is a function the body calls: arrays it is handed by non-const
+    // reference may be written (`Step s(W, i);` writing W(i) from W(i - 1) was no reference at
+    // all), and what it reaches unseen is checked.
+    if (user_definition(construct->getConstructor(), ctx_.ast.getSourceManager())) {
+      std::vector<const clang::Expr *> args(construct->arg_begin(), construct->arg_end());
+      scan_call_args(construct->getConstructor(), args);
+      check_callee(construct, construct->getConstructor());
       return;
     }
     for (const clang::Stmt *child : construct->children())

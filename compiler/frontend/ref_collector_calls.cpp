@@ -161,7 +161,12 @@ void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDe
   if (!callee || !callees_checked_.insert(callee->getCanonicalDecl()).second)
     return;
   const std::string callee_name = name.empty() ? callee->getNameAsString() : name;
-  if (defined_elsewhere(callee, ctx_.ast.getSourceManager())) {
+  // A virtual call runs an override orionc cannot pick: the searches below go through every
+  // override in this file (one reading a member array, or writing a global, was missed behind the
+  // base's method). A pure virtual one has no body of its own, which is not "defined elsewhere".
+  const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(callee);
+  if (!(method && method->isPureVirtual()) &&
+      defined_elsewhere(callee, ctx_.ast.getSourceManager())) {
     diags_.report(call->getBeginLoc(), Diag::CalleeNotVisible) << callee_name;
     return;
   }
@@ -172,14 +177,24 @@ void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDe
   // A const method of an object declared before the loop that writes through a reference or
   // pointer member, or a mutable member (`count_hit(v)` doing `++hits` with `long long &hits;`):
   // each rank counted its share (167 for 334 at 2 ranks).
-  if (const clang::Expr *object = called_object_expr(call); object && outer_variable(object))
-    if (const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(callee))
-      if (const std::optional<OpaquePath> write = member_write_in(method, ctx_)) {
-        note_outer_write(object, AccessKind::ReadWrite);
-        diags_.report(write->expr->getBeginLoc(), Diag::MemberWriteNote)
-            << callee_name << write->how << write->name;
-        return;
-      }
+  const clang::Expr *object = called_object_expr(call);
+  if (object && method && outer_variable(object))
+    if (const std::optional<OpaquePath> write = member_write_in(method, ctx_, false)) {
+      note_outer_write(object, AccessKind::ReadWrite);
+      diags_.report(write->expr->getBeginLoc(), Diag::MemberWriteNote)
+          << callee_name << write->how << write->name;
+      return;
+    }
+  // A method of the object the loop's own method runs on (`note()`, `this->note()`) that writes a
+  // member: the same write in the body is an error; in the method it counted each rank's share.
+  if (object && method && llvm::isa<clang::CXXThisExpr>(object->IgnoreParenImpCasts()))
+    if (const std::optional<OpaquePath> write = member_write_in(method, ctx_, true)) {
+      if (warned_.insert(root_decl(write->expr)).second)
+        diags_.report(call->getBeginLoc(), Diag::WriteToOuterVariable) << write->name;
+      diags_.report(write->expr->getBeginLoc(), Diag::MemberWriteNote)
+          << callee_name << write->how << write->name;
+      return;
+    }
   if (const std::optional<OpaquePath> path = hidden_array_in(callee, ctx_)) {
     diags_.report(call->getBeginLoc(), Diag::OpaqueArrayInCall) << callee_name << path->how;
     diags_.report(path->expr->getBeginLoc(), Diag::OpaqueArrayHereNote) << ctx_.text(path->expr);
