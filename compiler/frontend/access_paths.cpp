@@ -40,6 +40,10 @@ const clang::ValueDecl *root_decl(const clang::Expr *e) {
       if (llvm::isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()))
         return member->getMemberDecl();
       e = member->getBase();
+    } else if (const auto *cast = llvm::dyn_cast<clang::ExplicitCastExpr>(e);
+               cast && (cast->isGLValue() || cast->getType()->isPointerType())) {
+      // `const_cast<std::vector<long> &>(cv)[0] += 1`: the cast names what it casts.
+      e = cast->getSubExpr();
     } else if (const auto *un = llvm::dyn_cast<clang::UnaryOperator>(e);
                un && (un->getOpcode() == clang::UO_Deref || un->getOpcode() == clang::UO_AddrOf)) {
       e = un->getSubExpr(); // `*p += x` writes what p points to; `&x` is x

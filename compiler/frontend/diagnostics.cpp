@@ -103,6 +103,11 @@ DiagInfo info(Diag diag) {
                       "serial program stops; check the input before the loop (an exception "
                       "thrown by a function the body calls still ends every rank with its "
                       "message)"};
+  case Diag::RelaxedUpdateInHelper:
+    return {L::Error, "'%0' is named in relax(%0), and this update is inside %1 that the loop body "
+                      "calls: there '%0' is the array itself, not the view that merges every "
+                      "worker's updates, so the update would overwrite other workers'; write the "
+                      "'+=' (or '-=', '++', '--') in the loop body itself"};
   case Diag::RelaxedRoundedUpdate:
     return {L::Error, "'%0' is named in relax(%0) and holds integers, and this update adds a '%1': "
                       "C++ rounds the sum, so how much '%2' changes depends on the value it had, "

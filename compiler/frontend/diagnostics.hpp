@@ -35,6 +35,7 @@ enum class Diag {
   ThrowInBody,
   RelaxedPlainWrite,
   RelaxedRoundedUpdate,
+  RelaxedUpdateInHelper,
   RelaxedRowUpdate,
   RelaxedPassedWhole,
   ArrayNameHidden,

@@ -57,7 +57,10 @@ void RefCollector::note_outer_write(const clang::Expr *e, ir::AccessKind access)
     const auto *ref = llvm::dyn_cast_or_null<clang::VarDecl>(root);
     // A local reference, or a local pointer (`int *q = &total; *q += 1`), to an outer object;
     // also a local view or iterator (`std::span<long long> h(hist); h[k] += 1`).
-    if (!ref || !writable_handle(ref->getType()) || !ref->getInit() || !ctx_.declared_inside(ref))
+    // (A const one too: `const_cast` may write through it.)
+    const clang::QualType type = ref ? ref->getType() : clang::QualType();
+    if (!ref || !(type->isReferenceType() || type->isPointerType() || writable_handle(type)) ||
+        !ref->getInit() || !ctx_.declared_inside(ref))
       break;
     const clang::Expr *init = ref->getInit()->IgnoreImplicit();
     if (const auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(init);

@@ -30,7 +30,16 @@ void RefCollector::check_relaxed_write(const Access &access, ir::AccessKind kind
   // the element.
   const auto *call = llvm::dyn_cast<clang::CXXOperatorCallExpr>(access.expr->IgnoreParenImpCasts());
   const bool on_element = call && call->getOperator() == clang::OO_Call;
-  if (!on_element && kind == AccessKind::ReadWrite)
+  // `H(k) += 1` in a lambda or helper the body calls: right on the element, but where the
+  // runtime's merged view is not (the message said it was not a '+=').
+  if (commutative && !ctx_.inlined.empty()) {
+    const clang::FunctionDecl *helper = ctx_.inlined.back();
+    const auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(helper);
+    diags_.report(access.expr->getBeginLoc(), Diag::RelaxedUpdateInHelper)
+        << decl.name
+        << (method && method->getParent()->isLambda() ? std::string("a lambda")
+                                                      : "'" + helper->getNameAsString() + "'");
+  } else if (!on_element && kind == AccessKind::ReadWrite)
     diags_.report(access.expr->getBeginLoc(), Diag::RelaxedRowUpdate)
         << decl.name << ctx_.text(access.expr);
   else

@@ -1,7 +1,8 @@
 // Writes to variables declared before the loop that go through an object: a function object or
 // method that changes what it holds by reference or pointer, or a mutable member, or that is not
 // const; a view built in the body over an outer container; an object built in the body that is
-// handed an outer variable to write through; `*sp` of a smart pointer. Each compiled, and 2 ranks
+// handed an outer variable to write through; `*sp` of a smart pointer; a const_cast of a const
+// reference to an outer container. Each compiled, and 2 ranks
 // printed each rank's share (`hits 167` for 334, `hist 100 ...` for 200, `vec sum 210` for 820),
 // or the host compiler failed deep in the generated code (`Sink s{&total}`). Reads through the
 // same objects are fine.
@@ -56,7 +57,7 @@ int main(int argc, char **argv) {
     // CHECK: outer_writes_through_objects.cpp:[[@LINE-1]]:5: error: 'count_hit' is declared outside the parallel loop and cannot be written inside it
     // CHECK: note: 'count_hit' declared here
     // CHECK: note: to combine values
-    // CHECK: outer_writes_through_objects.cpp:19:9: note: 'count_hit' writes here through its reference member 'hits'
+    // CHECK: outer_writes_through_objects.cpp:20:9: note: 'count_hit' writes here through its reference member 'hits'
     counter(a(i));
     // CHECK: outer_writes_through_objects.cpp:[[@LINE-1]]:5: error: 'counter' is declared outside the parallel loop and cannot be written inside it
     // CHECK: note: 'counter' declared here
@@ -84,6 +85,11 @@ int main(int argc, char **argv) {
     *shared += a(i);
     // CHECK: outer_writes_through_objects.cpp:[[@LINE-1]]:6: error: 'shared' is declared outside the parallel loop and cannot be written inside it
     // CHECK: note: 'shared' declared here
+    // CHECK: note: to combine values
+    const std::vector<long long> &seen_more = more;
+    const_cast<std::vector<long long> &>(seen_more)[0] += 1;
+    // CHECK: outer_writes_through_objects.cpp:[[@LINE-1]]:5: error: 'more' is declared outside the parallel loop and cannot be written inside it
+    // CHECK: note: 'more' declared here
     // CHECK: note: to combine values
     const std::span<const long long> view(more);
     a(i) += view[0] + adder.peek() + *shared;

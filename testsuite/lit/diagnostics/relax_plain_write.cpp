@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
     // A helper's body is scanned as if inlined: the error is at the write inside it.
     // CHECK: {{.*}}relax_plain_write.cpp:17:5: error: 'D' is named in relax(D)
     scale_all(D, 0.5f);
-    // CHECK: {{.*}}relax_plain_write.cpp:20:56: error: 'E' is named in relax(E)
+    // CHECK: {{.*}}relax_plain_write.cpp:20:56: error: 'E' is named in relax(E), and this update is inside 'bump' that the loop body calls: there 'E' is the array itself, not the view that merges every worker's updates, so the update would overwrite other workers'; write the '+=' (or '-=', '++', '--') in the loop body itself
     bump(E, i);
     F(i) += W(i);
     W(i) = F(i);
