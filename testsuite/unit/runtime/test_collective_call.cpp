@@ -30,9 +30,19 @@ TEST_CASE("a collective mismatch names what each group of ranks did", "[collecti
   const std::string text = orion::detail::collective_mismatch(calls);
   CHECK(text.starts_with("collective call mismatch: ranks 0, 3 called Accumulator::aggregate(); "
                          "ranks 1-2, 5 reached the end of the program (orion::Session "
-                         "destroyed); rank 4 started the parallel loop at line 40. Every rank "
-                         "must make the same collective calls"));
+                         "destroyed, or exit() called); rank 4 started the parallel loop at line "
+                         "40. Every rank must make the same collective calls"));
   CHECK(text.find("if (orion::is_root())") != std::string::npos);
+}
+
+TEST_CASE("a collective mismatch names the accumulators the ranks aggregate", "[collective]") {
+  const CollectiveCall first{CollectiveKind::Aggregate, 1};
+  const CollectiveCall second{CollectiveKind::Aggregate, 2};
+  const std::vector<CollectiveCall> calls = {second, first};
+  CHECK(orion::detail::collective_mismatch(calls).starts_with(
+      "collective call mismatch: rank 0 called Accumulator::aggregate() of accumulator #2 "
+      "(numbered in the order driver code created them); rank 1 called "
+      "Accumulator::aggregate() of accumulator #1"));
 }
 
 TEST_CASE("ranks with different options get one message naming the option", "[collective]") {
