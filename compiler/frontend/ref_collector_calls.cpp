@@ -178,13 +178,20 @@ void RefCollector::check_callee(const clang::Expr *call, const clang::FunctionDe
   // pointer member, or a mutable member (`count_hit(v)` doing `++hits` with `long long &hits;`):
   // each rank counted its share (167 for 334 at 2 ranks).
   const clang::Expr *object = called_object_expr(call);
-  if (object && method && outer_variable(object))
-    if (const std::optional<OpaquePath> write = member_write_in(method, ctx_, false)) {
-      note_outer_write(object, AccessKind::ReadWrite);
-      diags_.report(write->expr->getBeginLoc(), Diag::MemberWriteNote)
-          << callee_name << write->how << write->name;
-      return;
-    }
+  if (object && method && outer_variable(object)) {
+    // A virtual call may run any override: each is looked at (`++hits` in a const override).
+    std::vector<const clang::CXXMethodDecl *> candidates{method};
+    if (method->isVirtual())
+      for (const clang::CXXMethodDecl *override : overriders(method, ctx_.ast))
+        candidates.push_back(override);
+    for (const clang::CXXMethodDecl *candidate : candidates)
+      if (const std::optional<OpaquePath> write = member_write_in(candidate, ctx_, false)) {
+        note_outer_write(object, AccessKind::ReadWrite);
+        diags_.report(write->expr->getBeginLoc(), Diag::MemberWriteNote)
+            << callee_name << write->how << write->name;
+        return;
+      }
+  }
   // A method of the object the loop's own method runs on (`note()`, `this->note()`) that writes a
   // member: the same write in the body is an error; in the method it counted each rank's share.
   if (object && method && llvm::isa<clang::CXXThisExpr>(object->IgnoreParenImpCasts()))

@@ -1,8 +1,9 @@
 // Calls the body makes without naming a function: a virtual method (the override runs), a
 // constructor or destructor, an overloaded operator, a default member initializer, and a method
-// of the loop's own object. Each compiled without a word, and 2 ranks printed each rank's share
-// (`calls=500` for 1000) or lost a dependence (a hash that differs from the serial build's). They
-// are checked like the methods the body names.
+// of the loop's own object, a const override that writes through a reference member. Each
+// compiled without a word, and 2 ranks printed each rank's share (`calls=500` for 1000) or lost a
+// dependence (a hash that differs from the serial build's). They are checked like the methods
+// the body names.
 // RUN: not %orionc --dump=loops %s 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <orion/orion.hpp>
 
@@ -18,6 +19,15 @@ struct Sgd : Model {
     g_calls += 1;
     return 3 * i;
   }
+};
+struct Counter {
+  virtual ~Counter() = default;
+  virtual void count(int64_t) const {}
+};
+struct HitCounter : Counter {
+  long long &hits;
+  explicit HitCounter(long long &h) : hits(h) {}
+  void count(int64_t v) const override { hits += v % 3 == 0; }
 };
 struct Trainer {
   Arr W{{64}};
@@ -67,6 +77,9 @@ int main(int argc, char **argv) {
   Arr A({N}), B({N});
   Sgd sgd;
   const Model &m = sgd;
+  long long hits = 0;
+  const HitCounter hit_counter(hits);
+  const Counter &counter = hit_counter;
 #pragma orion parallel_for
   for (int64_t i = 1; i < N; ++i) {
     B(i) = m.update(i);
@@ -84,6 +97,11 @@ int main(int argc, char **argv) {
     Job job;
     // CHECK: object_oriented_calls.cpp:[[@LINE-1]]:9: error: 'Job', called in the parallel loop, writes 'g_ids', which has static storage
     B(i) += job.id + sum.cents;
+    counter.count(i);
+    // CHECK: object_oriented_calls.cpp:[[@LINE-1]]:5: error: 'counter' is declared outside the parallel loop and cannot be written inside it
+    // CHECK: note: 'counter' declared here
+    // CHECK: note: to combine values
+    // CHECK: note: 'count' writes here through its reference member 'hits'
   }
   Chain chain;
   chain.step();
