@@ -5,6 +5,7 @@
 
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/SmallPtrSet.h>
 
 namespace orion::frontend {
@@ -298,7 +299,12 @@ std::vector<const clang::CXXMethodDecl *> overriders(const clang::CXXMethodDecl 
     }
   } finder;
   finder.target = method;
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  // Overrides orionc can read are the user's: the system headers (the whole standard library)
+  // are not walked, once per virtual callee and search.
+  const clang::SourceManager &sm = ast.getSourceManager();
+  for (clang::Decl *decl : ast.getTranslationUnitDecl()->decls())
+    if (!sm.isInSystemHeader(sm.getExpansionLoc(decl->getLocation())))
+      finder.TraverseDecl(decl);
   return finder.found;
 }
 
